@@ -208,17 +208,20 @@ async function takeOver(route) {
       uploadThroughput: THROTTLING.uploadThroughput,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+    // The watcher is in the page from its first script on: set up after `goto` returned, Puppeteer's injected helper and
+    // its round trips could land after the take-over, and the load was then counted at that later moment.
+    await page.evaluateOnNewDocument(() => {
+      const live = () =>
+        !globalThis.document.querySelector('#root[data-prerendered]') &&
+        [...globalThis.document.querySelectorAll('main button')].some((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')));
+      new globalThis.MutationObserver((_records, observer) => {
+        if (globalThis.__takeOverAt !== undefined || !live()) return;
+        globalThis.__takeOverAt = performance.now();
+        observer.disconnect();
+      }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
+    });
     await page.goto(`${base}${route.path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    const answered = await page.waitForFunction(
-      () => {
-        if (globalThis.document.querySelector('#root[data-prerendered]')) return false;
-        const live = [...globalThis.document.querySelectorAll('main button')].some((button) =>
-          Object.keys(button).some((key) => key.startsWith('__reactProps$')),
-        );
-        return live ? performance.now() : false;
-      },
-      { polling: 'mutation', timeout: 60_000 },
-    );
+    const answered = await page.waitForFunction(() => globalThis.__takeOverAt ?? false, { polling: 100, timeout: 60_000 });
     return Math.round(await answered.jsonValue());
   } finally {
     await page.close();

@@ -82,4 +82,34 @@ describe('landingChunkName', () => {
     // Without the entry script named, the shared module goes with the app's start (and the entry then waits for React).
     expect(landingChunkName({ srcDir: SRC, entry: 'main.tsx' })(readAhead, bootCtx)).toBe('app');
   });
+
+  it("groups a landing page's first reads' schemas (LANDING_READ_MODULES) and their static imports in one chunk, zod included", () => {
+    const servicing = '/app/packages/contract/src/servicing.ts';
+    const ach = '/app/packages/contract/src/ach.ts';
+    const money = '/app/packages/domain/src/money.ts';
+    const zod = '/app/node_modules/zod/v4/classic/schemas.js';
+    const other = '/app/packages/contract/src/application.ts';
+    const edges: Record<string, { importers: string[]; importedIds: string[] }> = {
+      [ids.entry]: { importers: [], importedIds: [] },
+      [ids.dashboard]: { importers: [], importedIds: [money] },
+      [servicing]: { importers: [], importedIds: [ach, money, zod] },
+      [ach]: { importers: [servicing], importedIds: [zod] },
+      // The page's own module imports it too: it is evaluated before the first render, with the page's modules.
+      [money]: { importers: [servicing, ids.dashboard], importedIds: [] },
+      [zod]: { importers: [servicing, ach, other], importedIds: [] },
+      [other]: { importers: [], importedIds: [zod] },
+    };
+    const readsCtx: ChunkingContext = {
+      getModuleInfo: (id: string) => (id in edges ? ({ id, ...edges[id] } as unknown as ModuleInfo) : null),
+    };
+    const withReads = landingChunkName({ srcDir: SRC, entry: 'main.tsx', repoRoot: '/app' });
+    expect(withReads(servicing, readsCtx)).toBe('reads-dashboard');
+    expect(withReads(ach, readsCtx)).toBe('reads-dashboard');
+    expect(withReads(zod, readsCtx)).toBe('reads-dashboard');
+    expect(withReads(money, readsCtx)).toBe('pages-dashboard');
+    // Another module that imports zod is not one of the reads': it stays where the bundler puts it.
+    expect(withReads(other, readsCtx)).toBeNull();
+    // Without the repository's root, no reads chunk (the grouping of before).
+    expect(landingChunkName({ srcDir: SRC, entry: 'main.tsx' })(servicing, readsCtx)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { compileHintBanner } from './build/compile-hints';
 import { landingChunkName, routePreloads } from './build/route-preloads';
@@ -57,7 +58,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 3 },
                 // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
                 {
-                  name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx', boot: 'boot.ts' }),
+                  name: landingChunkName({
+                    srcDir: `${import.meta.dirname}/src`,
+                    entry: 'main.tsx',
+                    boot: 'boot.ts',
+                    repoRoot: path.resolve(import.meta.dirname, '../..'),
+                  }),
                   debugName: 'landing pages',
                   includeDependenciesRecursively: false,
                 },

@@ -7,9 +7,13 @@ import { START_CHUNK } from './route-preloads';
  */
 export const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad';
 
-/** The chunks a landing page runs at once: React, the vendor chunk, the app's start and the pages' own chunks. */
+/**
+ * The chunks a landing page runs at once: React, the vendor chunk, the app's start, the pages' own chunks, and
+ * the schemas of a signed-in page's first reads (`reads-*`: zod and the contract's schemas, built when the module
+ * is evaluated, as the first answers come in).
+ */
 export function runsOnLoad(chunkName: string): boolean {
-  return chunkName === 'react' || chunkName === 'vendor' || chunkName === START_CHUNK || chunkName.startsWith('pages-');
+  return chunkName === 'react' || chunkName === 'vendor' || chunkName === START_CHUNK || chunkName.startsWith('pages-') || chunkName.startsWith('reads-');
 }
 
 /**

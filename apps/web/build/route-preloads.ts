@@ -25,7 +25,8 @@ export const LANDING_ROUTES: Readonly<Record<string, readonly string[]>> = {
  * are, and the page draws them at once. Held to the reads' dynamic imports by `route-preloads.test.ts`.
  */
 export const LANDING_READ_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/dashboard': ['packages/contract/src/shell-reads.ts', 'packages/contract/src/servicing.ts'],
+  // The shell's reads (session check, notifications, banners, benefits) are checked by hand, without zod.
+  '/dashboard': ['packages/contract/src/servicing.ts'],
 };
 
 /** A short name per landing page, for the names of the chunks their modules are grouped in. */
@@ -52,7 +53,7 @@ const LANDING_KEYS: Readonly<Record<string, string>> = {
 /** The chunk of the app's start module and everything it imports statically. */
 export const START_CHUNK = 'app';
 
-export function landingChunkName(options: { srcDir: string; entry: string; boot?: string }) {
+export function landingChunkName(options: { srcDir: string; entry: string; boot?: string; repoRoot?: string }) {
   const roots = new Map<string, string[]>();
   for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
     for (const module of modules) {
@@ -101,12 +102,41 @@ export function landingChunkName(options: { srcDir: string; entry: string; boot?
     if (visiting.size === 0) booting.set(id, result);
     return result;
   };
+  /**
+   * The landing page whose first reads' schemas (LANDING_READ_MODULES) load `id` statically, by the modules'
+   * static closure from those roots (zod included), computed once. Those modules are loaded with the reads,
+   * after the page's first render, and came out as ten chunks of 0.1–26 kB (zod, ach, dates, money, coerce,
+   * frequency…), each a request and a round trip over HTTP/1.1 (6 at a time) while the page's
+   * own chunks still download: grouped, they are one chunk per page (`reads-<page>`).
+   */
+  let readsOf: Map<string, string> | undefined;
+  const readsChunkOf = (id: string, ctx: ChunkingContext): string | undefined => {
+    if (!options.repoRoot) return undefined;
+    if (!readsOf) {
+      readsOf = new Map();
+      for (const [path, modules] of Object.entries(LANDING_READ_MODULES)) {
+        const stack = modules.map((module) => `${options.repoRoot}/${module}`);
+        while (stack.length > 0) {
+          const next = stack.pop();
+          if (next === undefined || readsOf.has(next)) continue;
+          const info = ctx.getModuleInfo(next);
+          if (!info) continue;
+          readsOf.set(next, `reads-${LANDING_KEYS[path] ?? 'page'}`);
+          stack.push(...info.importedIds);
+        }
+      }
+    }
+    return readsOf.get(id);
+  };
   return (id: string, ctx: ChunkingContext): string | null => {
-    if (id.includes('node_modules') || id.startsWith('\0')) return null;
+    if (id.startsWith('\0')) return null;
+    // A dependency goes with the reads only if no landing page's own modules import it (zod: dashboard-first-render.test.ts).
+    if (id.includes('node_modules')) return landingOf(id, ctx, new Set()).size === 0 ? (readsChunkOf(id, ctx) ?? null) : null;
     if (bootId && isBoot(id, ctx, new Set())) return null;
     if (isInitial(id, ctx, new Set())) return START_CHUNK;
     const pages = landingOf(id, ctx, new Set());
-    if (pages.size === 0) return null;
+    // A module the page's own modules load too is evaluated before its first render: it stays with them.
+    if (pages.size === 0) return readsChunkOf(id, ctx) ?? null;
     return `pages-${Object.keys(LANDING_ROUTES)
       .filter((path) => pages.has(path))
       .map((path) => LANDING_KEYS[path])

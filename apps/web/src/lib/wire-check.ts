@@ -1,6 +1,7 @@
 /**
- * Hand-written checks of a few public answers, for the pages whose first load stays without zod
- * (sign-in, sign-up, the new flow's Check Your Rate and its shell: docs/architecture.md). Each mirrors
+ * Hand-written checks of a few answers, for the pages whose first load stays without zod (sign-in,
+ * sign-up, the new flow's Check Your Rate and its shell, and the signed-in shell's reads, which every
+ * signed-in page waits for: docs/architecture.md). Each mirrors
  * a contract schema field by field — same accepted shapes, unknown keys dropped — and
  * wire-check.test.ts holds it to that schema on good and bad samples. Everywhere else, pass the
  * contract's schema.
@@ -31,6 +32,10 @@ export function nullableString(value: unknown, what: string): string | null {
 export function integer(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new WireShapeError(what);
   return value;
+}
+
+export function nullableInteger(value: unknown, what: string): number | null {
+  return value === null ? null : integer(value, what);
 }
 
 export function boolean(value: unknown, what: string): boolean {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@payrail/contract/shell-reads';
 import { apiClient } from '../../../lib/api-client';
-import { notificationsQueryOptions } from './get-notifications';
+import { notificationSchema, notificationsQueryOptions } from './get-notifications';
 
 /**
  * PATCH {dashboard}/notifications/read/{id} or /unread/{id}: clicking an unread notification marks it
@@ -9,10 +9,7 @@ import { notificationsQueryOptions } from './get-notifications';
  */
 export function markNotification(notification: Pick<TNotification, 'id' | 'status'>): Promise<TNotification> {
   const target = notification.status === 'unread' ? 'read' : 'unread';
-  return apiClient.patch(`/notifications/${target}/${notification.id}`, undefined, {
-    base: 'dashboard',
-    schema: import('@payrail/contract/shell-reads').then((contract) => contract.ZNotification),
-  });
+  return apiClient.patch(`/notifications/${target}/${notification.id}`, undefined, { base: 'dashboard', schema: notificationSchema });
 }
 
 export function useToggleNotification() {
