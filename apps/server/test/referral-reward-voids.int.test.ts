@@ -133,6 +133,21 @@ describe('a referral reward of a loan canceled after funding', () => {
     expect(await standing(who.id)).toEqual([]);
   });
 
+  it("a canceled loan stays canceled for the referral when another member's loan is funded after it (the newest credit is not its own)", async () => {
+    const { who } = await referredFriend();
+    const loan = await funded(who, 'void-then-other');
+    await creditReturned(who.id);
+    expect((await cancelUndelivered(loan.id)).statusCode).toBe(200);
+    expect(await standing(who.id)).toEqual([]);
+    // Another member's loan funded since: the newest credit of all is theirs, sent and standing.
+    const other = await referredFriend();
+    await funded(other.who, 'void-then-other');
+    expect(await standing(other.who.id)).toHaveLength(1);
+    // A late retry of the canceled friend's referral records nothing: its loan is judged by its own credit.
+    expect(await rewardFundedFirstLoan(app().ctx, who.id)).toEqual([]);
+    expect(await standing(who.id)).toEqual([]);
+  });
+
   it('cancel_unsent voids a standing approved reward of the loan it cancels (one recorded before the send rule, say)', async () => {
     const { who, referrer } = await referredFriend();
     await setBusinessDate(null);

@@ -55,6 +55,20 @@ const fundedFirstLoan = (friend: SQL | AnyPgColumn | number, exceptLoanId: numbe
     and exists (select 1 from ${disbursements} where ${disbursements.loanId} = ${loans.id} and ${disbursements.traceId} <> ${UNSENT_TRACE} and ${disbursements.status} <> 'canceled')
     and not (${loans.status} = 'closed_paid' and coalesce((select ${disbursements.status} from ${disbursements} where ${disbursements.loanId} = ${loans.id} order by ${disbursements.id} desc limit 1) in ('returned', 'canceled'), false)))`;
 
+/**
+ * {@link fundedFirstLoan} of member `friend`, asked in a WHERE clause: drizzle writes the columns of a
+ * single-table select's fields without their table, so as a field its correlated subqueries compared each
+ * disbursement's loan id with its own id and judged the loan by another loan's newest credit.
+ */
+async function hasFundedFirstLoan(runner: Db | Tx, friend: number, exceptLoanId: number | null = null): Promise<boolean> {
+  const rows = await runner
+    .select({ userId: loanBorrowers.userId })
+    .from(loanBorrowers)
+    .where(and(eq(loanBorrowers.userId, friend), fundedFirstLoan(friend, exceptLoanId)))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** The event a reward's key records: a reward earned again after a void is keyed `<event>#<n>`. */
 const eventOf = (eventKey: string) => eventKey.split('#')[0]!;
 
@@ -144,13 +158,7 @@ export function referralRepository(db: Db) {
     ): Promise<RewardRow[]> =>
       db.transaction(async (tx) => {
         await lockReferrer(tx, referrerId);
-        if (opts.fundedFriend !== undefined) {
-          const [funded] = await tx
-            .select({ yes: fundedFirstLoan(opts.fundedFriend) })
-            .from(loanBorrowers)
-            .where(eq(loanBorrowers.userId, opts.fundedFriend));
-          if (!funded?.yes) return [];
-        }
+        if (opts.fundedFriend !== undefined && !(await hasFundedFirstLoan(tx, opts.fundedFriend))) return [];
         const all = await rewardsOf(tx, referrerId);
         const before = standing(all);
         const inserted: RewardRow[] = [];
@@ -221,11 +229,7 @@ export function referralRepository(db: Db) {
       staffAction: (voided: readonly { reward: RewardRow; void: RewardVoidRow }[]) => Omit<typeof staffActions.$inferInsert, 'id'> | null,
     ): Promise<{ reward: RewardRow; void: RewardVoidRow }[]> => {
       await lockReferrer(runner, c.referrerId);
-      const [funded] = await runner
-        .select({ yes: fundedFirstLoan(c.friendUserId, c.loanId) })
-        .from(loanBorrowers)
-        .where(eq(loanBorrowers.userId, c.friendUserId));
-      if (funded?.yes) return [];
+      if (await hasFundedFirstLoan(runner, c.friendUserId, c.loanId)) return [];
       const live = (await rewardsOf(runner, c.referrerId)).filter((r) => r.voidedAt === null);
       const approval = live.find((r) => r.reward.kind === 'referral_approved' && r.reward.friendUserId === c.friendUserId);
       if (!approval) return [];
