@@ -146,12 +146,18 @@ describe('the refund of a credit balance, by ACH credit', { timeout: 180_000 }, 
     const who = await borrower();
     const loanId = who.loan.id;
     // Funded by ACH credit: the verified account on file is where the refund goes.
-    const payoff = (await money.quote(who.token, loanId, who.loan.disbursement_date)).payoff_amount;
+    // What the loan owes on the day the credit arrives (the business date: the disbursement date), as the ledger
+    // gives it, which is what the refund measures the credit against. Not the payoff quote of that day: once the
+    // day's daily run has gone out, a payoff asked for today settles on the next business day, one day of interest
+    // more; and the database is one per worker, so an earlier file may well have run this day already.
+    const on = parseIsoDate(who.loan.disbursement_date);
+    const payoff = (await money.ledgerOn(loanId, on)).position.outstandingCents;
+    expect(payoff).toBeGreaterThan(0);
     // The credit arrives beyond the payoff (an employer's remittance), without the remittance path's own refund.
     await app().ctx.repos.loanBook.recordPayment({
       loanId,
       kind: 'payroll_remittance',
-      effectiveDate: parseIsoDate(who.loan.disbursement_date),
+      effectiveDate: on,
       amountCents: cents(payoff + 654),
       idempotencyKey: `audit-credit-${String(loanId)}`,
       at: app().ctx.now(),
