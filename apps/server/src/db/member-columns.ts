@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parsedJson, rowsFromJson } from './json-rows';
+import { qualified } from './qualified';
 import { referralRewardVoids, referralRewards, repayMethodChoices } from './schema/index';
 
 /**
@@ -19,7 +20,7 @@ export type RewardRow = typeof referralRewards.$inferSelect;
  */
 export const rewardsColumn = (userId: SQL | AnyPgColumn) =>
   sql<unknown>`(select coalesce(json_agg(to_jsonb(${referralRewards}) order by ${referralRewards.id} asc), '[]'::json) from ${referralRewards} where ${referralRewards.referrerUserId} = ${userId}
-    and not exists (select 1 from ${referralRewardVoids} where ${referralRewardVoids.rewardId} = ${referralRewards.id}))`;
+    and not exists (select 1 from ${referralRewardVoids} where ${referralRewardVoids.rewardId} = ${qualified(referralRewards.id)}))`;
 
 export const rewardsFrom = (json: unknown): RewardRow[] => rowsFromJson(referralRewards, parsedJson(json));
 

@@ -1,6 +1,7 @@
 import type { TEmployerUser } from '@payrail/contract/employer-portal';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import {
   employerActions,
   employerInvitations,
@@ -80,11 +81,11 @@ export function employerAccountsRepository(db: Db) {
     /** Listed employers (not the hidden "typed in" ones), b2b partners first, then by name, with their account counts. */
     listEmployers: async (now: Date) => {
       const activeUsers =
-        sql<number>`(select count(*) from ${employerUsers} where ${employerUsers.employerId} = ${employers.id} and ${employerUsers.totpEnrolledAt} is not null and ${employerUsers.disabledAt} is null)`.mapWith(
+        sql<number>`(select count(*) from ${employerUsers} where ${employerUsers.employerId} = ${qualified(employers.id)} and ${employerUsers.totpEnrolledAt} is not null and ${employerUsers.disabledAt} is null)`.mapWith(
           Number,
         );
       const pendingInvitations =
-        sql<number>`(select count(*) from ${employerInvitations} where ${employerInvitations.employerId} = ${employers.id} and ${employerInvitations.acceptedAt} is null and ${employerInvitations.revokedAt} is null and ${employerInvitations.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(
+        sql<number>`(select count(*) from ${employerInvitations} where ${employerInvitations.employerId} = ${qualified(employers.id)} and ${employerInvitations.acceptedAt} is null and ${employerInvitations.revokedAt} is null and ${employerInvitations.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(
           Number,
         );
       return db
