@@ -222,6 +222,10 @@ function traceStatementsOn(pool: pg.Pool): void {
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; pgliteWorker?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the server ends while it sits idle in the pool (a restart, a failover, an administrator's
+    // terminate, a database dropped at a test's end) is reported on the pool: without a listener the 'error'
+    // event would end the process. The pool drops that client and opens another on the next query.
+    pool.on('error', (err) => console.error('database: an idle connection was closed by the server:', err.message));
     traceStatementsOn(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
