@@ -224,7 +224,10 @@ export const ZAchReturnsResponse = z.object({
   entries: z.number().int(),
   /**
    * A return of one of our debits names its transaction; a return of a disbursement credit (code 21/31)
-   * names the disbursement (`disbursement_id`, `transaction_id` null): the loan went back to pending.
+   * names the disbursement (`disbursement_id`, `transaction_id` null): the loan went back to pending. A
+   * return of a credit-balance refund's ACH credit (21/31) names the `refund` ledger entry it reversed
+   * (`refund_entry_id`, `transaction_id` null): the credit is back on the loan, held until another account
+   * is on file. Absent from answers of servers before it.
    */
   applied: z.array(
     ZAchReturnLine.extend({
@@ -232,6 +235,7 @@ export const ZAchReturnsResponse = z.object({
       loan_identifier: z.string(),
       transaction_id: z.number().int().nullable(),
       disbursement_id: z.number().int().optional(),
+      refund_entry_id: z.number().int().optional(),
       returned_on: ZIsoDate,
     }),
   ),
@@ -241,6 +245,7 @@ export const ZAchReturnsResponse = z.object({
       loan_id: z.number().int(),
       transaction_id: z.number().int().nullable(),
       disbursement_id: z.number().int().optional(),
+      refund_entry_id: z.number().int().optional(),
       returned_on: ZIsoDate.nullable(),
     }),
   ),

@@ -128,6 +128,51 @@ describe('positionAsOf', () => {
     });
   });
 
+  it('a returned refund (a reversal naming the refund) puts the credit back from its date; before it the refund stands', () => {
+    const quote = payoff(positionAsOf(MONTHLY, [], d('2024-03-10')).ledger, d('2024-03-10')).payoffCents;
+    const over = entry('one_time_payment', '2024-03-10', quote + 2500);
+    const refund = entry('refund', '2024-03-11', 2500);
+    const returned = entry('reversal', '2024-03-14', 2500, { reversesEntryId: refund.id, reasonCode: 'R03' });
+    const entries = [over, refund, returned];
+    expect(positionAsOf(MONTHLY, entries, d('2024-03-13'))).toMatchObject({ closed: true, unappliedCents: 0, paidCents: quote });
+    expect(positionAsOf(MONTHLY, entries, d('2024-03-14'))).toMatchObject({
+      closed: true,
+      outstandingCents: 0,
+      refundOwedCents: 0,
+      unappliedCents: 2500,
+      paidCents: quote + 2500,
+    });
+    // Refunded again later (to a corrected account): the credit is paid back once, nothing owed.
+    const again = entry('refund', '2024-03-20', 2500);
+    expect(positionAsOf(MONTHLY, [...entries, again], d('2024-03-20'))).toMatchObject({
+      closed: true,
+      unappliedCents: 0,
+      refundOwedCents: 0,
+      paidCents: quote,
+    });
+  });
+
+  it('a returned refund on a canceled loan and after a charge-off puts the credit back', () => {
+    const disbursement = entry('disbursement', '2024-01-15', MONTHLY.disbursedCents);
+    const canceled = entry('reversal', '2024-02-20', MONTHLY.disbursedCents, { reversesEntryId: disbursement.id });
+    const paid = entry('one_time_payment', '2024-02-01', 5000);
+    const refund = entry('refund', '2024-02-21', 5000);
+    const back = entry('reversal', '2024-02-23', 5000, { reversesEntryId: refund.id });
+    expect(positionAsOf(MONTHLY, [disbursement, canceled, paid, refund, back], d('2024-02-23'))).toMatchObject({
+      closed: true,
+      unappliedCents: 5000,
+      refundOwedCents: 0,
+    });
+    // Charged off, then recovered beyond what was owed: the credit refunded, its credit returned.
+    const off = entry('charge_off', '2024-06-01', 1000, { reasonCode: 'principal' });
+    const recovery = entry('recovery', '2024-06-10', 1500);
+    const refundAfter = entry('refund', '2024-06-11', 500);
+    const backAfter = entry('reversal', '2024-06-14', 500, { reversesEntryId: refundAfter.id });
+    const base = [disbursement, off, recovery, refundAfter];
+    expect(positionAsOf(MONTHLY, base, d('2024-06-14')).unappliedCents).toBe(0);
+    expect(positionAsOf(MONTHLY, [...base, backAfter], d('2024-06-14')).unappliedCents).toBe(500);
+  });
+
   it('a reversed disbursement cancels the loan: from its date nothing is owed; before it the loan replays as usual', () => {
     const disbursement = entry('disbursement', '2024-01-15', MONTHLY.disbursedCents);
     const canceled = entry('reversal', '2024-02-20', MONTHLY.disbursedCents, { reversesEntryId: disbursement.id });
@@ -312,6 +357,35 @@ describe('ledger properties (random loans × random payment streams)', () => {
         expect(deriveStatus('opened', after)).toBe('closed_paid');
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('a refund of the credit whose ACH credit is returned leaves the position as it was before the refund', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 0, max: 5 }), ({ s, payments }, extra, lag) => {
+        const entries = buildEntries(s, payments);
+        const D = lastDate(entries, s);
+        const quote = positionAsOf(s, entries, D).outstandingCents;
+        const paid = [...entries, entry('payoff', D, quote + extra)];
+        const before = positionAsOf(s, paid, D);
+        // At least the extra (the stream may have paid beyond the payoff already).
+        expect(before.unappliedCents).toBeGreaterThanOrEqual(extra);
+        const refund = entry('refund', D, before.unappliedCents);
+        const back = addDays(D, lag);
+        const returned = [...paid, refund, entry('reversal', back, refund.amountCents, { reversesEntryId: refund.id })];
+        // Refunded until the return's date, then the credit is back: nothing owed, the same money received.
+        if (lag > 0) expect(positionAsOf(s, returned, addDays(back, -1))).toMatchObject({ unappliedCents: 0, refundOwedCents: 0, closed: true });
+        const after = positionAsOf(s, returned, back);
+        const same = positionAsOf(s, paid, back);
+        expect(after).toMatchObject({
+          unappliedCents: same.unappliedCents,
+          paidCents: same.paidCents,
+          outstandingCents: same.outstandingCents,
+          refundOwedCents: 0,
+          closed: true,
+        });
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -4,7 +4,9 @@
  * a loan as of a date. Nothing here is ever edited: a returned payment is REMOVED from the replay as of
  * its return date (a `reversal` entry names it) and the state recomputed; a waived fee likewise; a
  * refund pays back money received beyond the payoff (unapplied). A reversal of the `disbursement` entry
- * cancels the loan (its money never reached the borrower): from its date nothing is owed.
+ * cancels the loan (its money never reached the borrower): from its date nothing is owed. A reversal of a
+ * `refund` entry (the borrower's bank returned the ACH credit that paid it back) removes the refund as of
+ * its date: the credit is on the loan again.
  *
  * Balances are derived, never stored: principal, payoff (outstanding), paid amount, installments paid
  * and remaining, next due date, days past due, and the status the rules give (see {@link deriveStatus}).
@@ -157,6 +159,16 @@ export function entriesToEvents(
   return { events, included, undone };
 }
 
+/**
+ * Refunds paid out as of `asOf` (dated on or before it), less those `undone` as of it: a refund whose ACH
+ * credit the borrower's bank returned (a `reversal` naming it) paid nothing back, its credit is owed again.
+ */
+export function refundedAsOf(entries: readonly LedgerEntry[], undone: ReadonlyMap<number, IsoDate>, asOf: IsoDate): number {
+  let refunded = 0;
+  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf && !undone.has(e.id)) refunded += e.amountCents;
+  return refunded;
+}
+
 /** Replays the stored entries and derives every balance of the loan as of `asOf` (≥ the disbursement date). */
 export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry[], asOf: IsoDate): LoanPosition {
   const chargeOffDate = chargeOffDateOf(entries, asOf);
@@ -224,7 +236,7 @@ function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntr
     } else if (PAYMENT_KINDS.has(e.kind) && undoneByEntry && postedAfter(undoneByEntry)) {
       // A payment the charge-off counted as paid, returned after it: owed again.
       returnedAfter += e.amountCents;
-    } else if (e.kind === 'refund' && postedAfter(e)) {
+    } else if (e.kind === 'refund' && postedAfter(e) && !undoneByEntry) {
       refundedAfter += e.amountCents;
     }
   }
@@ -280,8 +292,7 @@ function openPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], a
     if (PAYMENT_KINDS.has(e.kind) && undone.has(e.id)) payments.push({ entry: e, allocation: null, returnedOn: undone.get(e.id) ?? null });
   }
   payments.sort((a, b) => byDateThenId(a.entry, b.entry));
-  let refunded = 0;
-  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
+  const refunded = refundedAsOf(entries, undone, asOf);
   // A credit refunded and then taken back (the payment that made it came back from the bank after the
   // refund): the refunded money is owed again, on top of the loan's own payoff — never a position that
   // cannot be derived from stored entries.
@@ -355,8 +366,7 @@ function canceledPosition(
     if (PAYMENT_KINDS.has(e.kind) && undone.has(e.id)) payments.push({ entry: e, allocation: null, returnedOn: undone.get(e.id) ?? null });
   }
   payments.sort((a, b) => byDateThenId(a.entry, b.entry));
-  let refunded = 0;
-  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
+  const refunded = refundedAsOf(entries, undone, asOf);
   const owedBack = Math.max(0, refunded - received);
   return {
     asOf,

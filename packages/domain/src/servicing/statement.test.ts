@@ -107,6 +107,26 @@ describe('monthly statement', () => {
     expect(s.lines.map((l) => l.effectCents)).toEqual([-125_000, 5_000]);
   });
 
+  it('a refund whose ACH credit came back is listed and the credit is back (negative balance)', () => {
+    const entries: LedgerEntry[] = [
+      disbursement,
+      { id: 2, kind: 'payroll_remittance', effectiveDate: d('2027-10-05'), amountCents: 125_000 },
+      { id: 3, kind: 'refund', effectiveDate: d('2027-10-08'), amountCents: 5_000 },
+      { id: 4, kind: 'reversal', effectiveDate: d('2027-10-12'), amountCents: 5_000, reversesEntryId: 3, reasonCode: 'R03' },
+    ];
+    const s = statementFigures(flat, entries, monthPeriod(2027, 10));
+    expect(s.lines.map((l) => [l.kind, l.effectCents])).toEqual([
+      ['payment', -125_000],
+      ['refund', 5_000],
+      ['refund', -5_000],
+    ]);
+    expect(s.lines[2]!.description).toBe('Refund of 2027-10-08 returned by your bank: the credit is back on your loan');
+    expect(s.closingBalanceCents).toBe(-5_000);
+    expect(s.otherAdjustmentsCents).toBe(0);
+    expect(totalsAsOf(flat, entries, d('2027-10-12')).refundedCents).toBe(0);
+    expect(totalsAsOf(flat, entries, d('2027-10-11')).refundedCents).toBe(5_000);
+  });
+
   it('a returned disbursement cancels the loan: nothing owed from its date', () => {
     const entries: LedgerEntry[] = [disbursement, { id: 2, kind: 'reversal', effectiveDate: d('2027-09-14'), amountCents: 120_000, reversesEntryId: 1 }];
     const s = statementFigures(flat, entries, monthPeriod(2027, 9));

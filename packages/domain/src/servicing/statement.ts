@@ -20,7 +20,7 @@
  */
 import { addDays, makeIsoDate, toParts } from '../dates';
 import type { IsoDate } from '../dates';
-import { PAYMENT_KINDS, positionAsOf } from '../loan/ledger';
+import { entriesToEvents, PAYMENT_KINDS, positionAsOf, refundedAsOf } from '../loan/ledger';
 import type { LedgerEntry, LoanPosition } from '../loan/ledger';
 import type { LoanSchedule } from '../loan/schedule';
 import { payoff, projectRemainingSchedule } from '../loan/servicing';
@@ -145,8 +145,7 @@ export function totalsAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry
       c,
     );
     const paid = paidOf(position);
-    let refundedAfter = 0;
-    for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refundedAfter += e.amountCents;
+    const refundedAfter = refundedAsOf(entries, entriesToEvents(entries, asOf).undone, asOf);
     return {
       asOf,
       disbursedCents: frozen.disbursedCents,
@@ -163,8 +162,8 @@ export function totalsAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry
     };
   }
   const { principal: principalPaid, interest: interestPaid, fees: feesPaid, received } = paidOf(position);
-  let refunded = 0;
-  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
+  // A refund whose ACH credit came back paid nothing back (ledger.ts): not counted as refunded.
+  const refunded = refundedAsOf(entries, entriesToEvents(entries, asOf).undone, asOf);
   const unpaid = payoff(position.ledger, asOf);
   return {
     asOf,
@@ -264,6 +263,15 @@ export function activityLines(schedule: LoanSchedule, entries: readonly LedgerEn
           description: `Payment of ${undone.effectiveDate} returned`,
           amountCents: cents(undone.amountCents),
           effectCents: cents(undone.amountCents),
+        });
+      } else if (undone && undone.kind === 'refund' && undone.effectiveDate <= e.effectiveDate) {
+        // The borrower's bank returned the refund's ACH credit: the credit is on the loan again.
+        lines.push({
+          ...base,
+          kind: 'refund',
+          description: `Refund of ${undone.effectiveDate} returned by your bank: the credit is back on your loan`,
+          amountCents: cents(undone.amountCents),
+          effectCents: cents(-undone.amountCents),
         });
       } else if (undone && undone.kind === 'late_fee' && undone.effectiveDate <= e.effectiveDate) {
         lines.push({

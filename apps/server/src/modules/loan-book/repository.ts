@@ -392,6 +392,9 @@ export function servicingRepository(db: Db) {
       const [row] = await db.select().from(disbursements).where(eq(disbursements.achTraceNumber, traceNumber)).limit(1);
       return row;
     },
+    /** The originator's key a credit's NACHA trace number was reserved for (a bank's return quotes the number), or undefined. */
+    creditTraceKey: async (traceNumber: string): Promise<string | undefined> =>
+      (await db.select().from(achCreditTraceNumbers).where(eq(achCreditTraceNumbers.traceNumber, traceNumber)).limit(1))[0]?.idempotencyKey,
     /**
      * The NACHA trace number of the ACH credit sent under `idempotencyKey`, reserved once and committed
      * before the credit is sent (a retry gets the same number). Its sequence is the next value of the

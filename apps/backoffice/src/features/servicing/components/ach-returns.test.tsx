@@ -168,6 +168,56 @@ describe('ACH return file (servicing desk)', () => {
     ]);
   });
 
+  it('lists a returned credit-balance refund as applied (the credit held on the loan) and as already applied', async () => {
+    signInAs('servicer');
+    server.use(
+      ...servicingDeskHandlers(),
+      http.post(bo('/ach/returns'), () =>
+        HttpResponse.json({
+          file_name: 'RET1221.ach',
+          entries: 2,
+          applied: [
+            {
+              line: 3,
+              original_trace: '034821620000011',
+              return_code: 'R03',
+              return_reason: 'No account / unable to locate account',
+              amount: 654,
+              loan_id: 9,
+              loan_identifier: '1060-98-3854',
+              transaction_id: null,
+              refund_entry_id: 41,
+              returned_on: '2026-12-21',
+            },
+          ],
+          unmatched: [],
+          duplicates: [
+            {
+              line: 5,
+              original_trace: '034821620000012',
+              return_code: 'R02',
+              return_reason: 'Account closed',
+              amount: 1_200,
+              loan_id: 10,
+              transaction_id: null,
+              refund_entry_id: 42,
+              returned_on: '2026-12-18',
+            },
+          ],
+          corrections: [],
+        }),
+      ),
+    );
+    const section = await uploadReturnFile('RET1221.ach');
+    const table = await within(section).findByRole('table', { name: 'Returns in RET1221.ach' });
+    expect(rowTexts(table)).toEqual([
+      expect.stringMatching(
+        /AppliedLoan 1060-98-3854: credit refund \(entry #41\) returned on 12\/21\/2026, the credit is held on the loan until another bank account is on file$/,
+      ),
+      expect.stringMatching(/Already appliedLoan #10, credit refund returned 12\/18\/2026$/),
+    ]);
+  });
+
   it('lists a returned referral payout credit as applied, and as already applied on a second upload', async () => {
     signInAs('servicer');
     server.use(

@@ -29,12 +29,14 @@ const rowsOf = (a: TAchReturnsResponse): Row[] =>
       outcome: 'Applied',
       detail: r.disbursement_id
         ? `Loan ${r.loan_identifier}: disbursement returned on ${formatDate(r.returned_on)}, the loan waits for a re-disbursement or a cancel`
-        : `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}`,
+        : r.refund_entry_id
+          ? `Loan ${r.loan_identifier}: credit refund (entry #${r.refund_entry_id}) returned on ${formatDate(r.returned_on)}, the credit is held on the loan until another bank account is on file`
+          : `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}`,
     })),
     ...a.duplicates.map((r) => ({
       ...r,
       outcome: 'Already applied',
-      detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}`,
+      detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : r.refund_entry_id ? 'credit refund ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}`,
     })),
     ...(a.referral_payouts ?? []).map((r) => ({
       ...r,
@@ -62,7 +64,8 @@ const correctionColumns: TableColumn<Correction>[] = [
 /**
  * The bank's NACHA return file: each return is matched by its original trace number to our ACH debit and
  * applied (payment reversed, borrower told, R01/R09 re-presented), to our disbursement credit (the loan
- * waits for a re-disbursement or a cancel, on its servicing page), or to a referral payout's credit (its
+ * waits for a re-disbursement or a cancel, on its servicing page), to a credit-balance refund's credit (the
+ * refund reversed, the credit held on the loan, the borrower told), or to a referral payout's credit (its
  * rewards payable again, the member told); what was applied before or matches
  * nothing is listed, never applied. Notifications of change (COR) correct the debit's account and are
  * listed in a table of their own.

@@ -10,6 +10,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessDate, servicingPolicy } from '../servicing-policy';
 import { applyDisbursementReturn } from './disbursement-returns';
+import { applyRefundReturn } from './refund-returns';
 import { applyReturn } from './service-loan';
 import type { AfterCommit } from './service-loan';
 
@@ -34,8 +35,12 @@ const lineOf = (r: AchReturnRecord) => ({
  * run, a servicer's reversal) is a duplicate and is not touched again, so re-uploading a file changes
  * nothing. A return of a credit (21/31) is matched to our disbursement by its trace and applied under the
  * loan's lock (`applyDisbursementReturn`: the loan back to pending, debits stopped, the borrower told);
- * one whose trace is no disbursement's is offered to the `creditReturned` hook — a referral payout's credit
- * is returned once, its rewards payable again (referral, `applyPayoutReturn`), listed in `referral_payouts`.
+ * one whose trace is a credit-balance refund's (the number reserved for `payrail-refund:credit_refund:…`)
+ * reverses that `refund` entry once under the loan's lock (`applyRefundReturn`: the credit is back on the
+ * loan and held — not sent again to the account that returned it — the borrower told; listed in
+ * `applied` / `duplicates` with `refund_entry_id`); one whose trace is neither is offered to the
+ * `creditReturned` hook — a referral payout's credit is returned once, its rewards payable again
+ * (referral, `applyPayoutReturn`), listed in `referral_payouts`.
  * Unknown traces, entries never sent and amounts that differ are reported as unmatched. One staff action
  * records the upload and its outcome.
  */
@@ -60,7 +65,28 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
     if (CREDIT_RETURN_CODES.has(r.transactionCode)) {
       // A return of one of our credits: the loan's disbursement did not reach the borrower.
       const d = await applyDisbursementReturn(ctx, r, date, mail);
-      // No disbursement has this trace: it may be a referral payout's credit (the referral module's hook).
+      // No disbursement has this trace: it may be a credit-balance refund's (the credit back on the loan, held).
+      const refund = d.kind === 'unknown_trace' ? await applyRefundReturn(ctx, r, date, staff.id, mail) : null;
+      if (refund && refund.kind === 'applied')
+        result.applied.push({
+          ...base,
+          loan_id: refund.loanId,
+          loan_identifier: refund.loanIdentifier,
+          transaction_id: null,
+          refund_entry_id: refund.refundEntryId,
+          returned_on: refund.returnedOn,
+        });
+      else if (refund && refund.kind === 'duplicate')
+        result.duplicates.push({
+          ...base,
+          loan_id: refund.loanId,
+          transaction_id: null,
+          refund_entry_id: refund.refundEntryId,
+          returned_on: refund.returnedOn,
+        });
+      else if (refund && refund.kind === 'unmatched') result.unmatched.push({ ...base, reason: refund.reason });
+      if (refund && refund.kind !== 'unknown_trace') continue;
+      // Neither a disbursement's nor a refund's trace: it may be a referral payout's credit (the referral module's hook).
       const payout = d.kind === 'unknown_trace' ? await ctx.hooks.loanBook.creditReturned(ctx, r, mail) : null;
       if (payout && payout.kind !== 'unmatched')
         referralPayouts.push({
@@ -149,12 +175,14 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
           code: a.return_code,
           transaction_id: a.transaction_id,
           ...(a.disbursement_id ? { disbursement_id: a.disbursement_id, loan_id: a.loan_id } : {}),
+          ...(a.refund_entry_id ? { refund_entry_id: a.refund_entry_id, loan_id: a.loan_id } : {}),
         })),
         unmatched: result.unmatched.map((u) => ({ trace: u.original_trace, code: u.return_code, reason: u.reason })),
         duplicates: result.duplicates.map((d) => ({
           trace: d.original_trace,
           transaction_id: d.transaction_id,
           ...(d.disbursement_id ? { disbursement_id: d.disbursement_id } : {}),
+          ...(d.refund_entry_id ? { refund_entry_id: d.refund_entry_id } : {}),
         })),
         corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
         referral_payouts: referralPayouts.map((p) => ({

@@ -15,6 +15,7 @@ import { creditTraceNumber } from './disbursement-returns';
 import { creditReceiverName, loanCreditRequest } from './loan-credit';
 import { contractOf, toDomainEntry } from './loan-position';
 import { refreshLoanStatus } from './refresh-loan-status';
+import { refundHeldForReturn } from './refund-returns';
 
 /** One refund sent: its ledger entry, the channel and the provider's reference (trace id or payout id). */
 export type CreditRefund = { entryId: number; amountCents: number; channel: 'card' | 'ach'; reference: string; idempotencyKey: string };
@@ -22,7 +23,9 @@ export type CreditRefund = { entryId: number; amountCents: number; channel: 'car
 /**
  * What `refundCreditBalance` did. `held`: a credit is left on the loan (visible as `credit_balance` on the
  * servicer's loan page) — `no_account`: no verified bank account on file to credit (and no card payment
- * to refund); `in_flight`: the credit rests on a debit still inside its return window.
+ * to refund); `in_flight`: the credit rests on a debit still inside its return window; `returned`: a
+ * refund of this loan came back from the account on file, unchanged since (`refundHeldForReturn`): the
+ * credit waits for another account (or a correction of that one) instead of going back to be returned again.
  */
 export type CreditRefundOutcome = {
   /** The credit balance found under the lock, before any refund (cents). */
@@ -30,7 +33,7 @@ export type CreditRefundOutcome = {
   refunds: CreditRefund[];
   /** What is left on the loan afterwards (cents). */
   leftCents: number;
-  held: 'no_account' | 'in_flight' | null;
+  held: 'no_account' | 'in_flight' | 'returned' | null;
 };
 
 const NOTHING: CreditRefundOutcome = { creditCents: 0, refunds: [], leftCents: 0, held: null };
@@ -111,7 +114,10 @@ function plan(position: LoanPosition, entries: readonly LedgerEntryRow[], txs: r
  *   entry itself);
  * - no account on file (and no card to refund): nothing is sent; the credit stays on the loan, shown as
  *   `credit_balance` on the servicer's loan page. Money from a debit still in its return window is held
- *   until it settles.
+ *   until it settles;
+ * - a refund by ACH the borrower's bank returned (ach-returns.ts, `applyRefundReturn`: reversed, the credit
+ *   back on the loan) is not sent again to the same account: the ACH part is held (`returned`) until a
+ *   different verified account is on file or that one is corrected (`refundHeldForReturn`).
  */
 export async function refundCreditBalance(
   ctx: AppContext,
@@ -208,6 +214,7 @@ export async function refundCreditBalance(
     }
     let held: CreditRefundOutcome['held'] = null;
     if (achCents > 0 && !receiver) held = 'no_account';
+    else if (achCents > 0 && receiver && refundHeldForReturn(entries, receiver.account)) held = 'returned';
     else if (achCents > 0 && receiver) {
       const key = creditRefundKey(loanId, count + 1);
       const traceNumber = traceNumbers.get(`payrail-refund:${key}`);
