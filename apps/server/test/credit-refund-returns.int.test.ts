@@ -2,12 +2,12 @@
  * A credit-balance refund the borrower's bank returns (a return of our ACH credit, code 21, quoting the trace
  * number reserved for the refund): the bank's return file reverses the `refund` entry once, so the credit is
  * back on the loan and the borrower told; the credit is held, not sent again to the account that returned it
- * (the daily run's sweep, a later refund call), until another account is on file; a re-upload and parallel
- * uploads of the same file apply it once. Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL (where the
- * uploads really run in parallel transactions).
+ * (the daily run's sweep, a later refund call, the servicer's refund action — which answers `returned`), until
+ * another account is on file; a re-upload and parallel uploads of the same file apply it once. Runs on PGlite
+ * and, with TEST_DB=postgres, on PostgreSQL (where the uploads really run in parallel transactions).
  */
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice';
+import type { TAchReturnsResponse, TRefundCreditResponse } from '@payrail/contract/servicing-backoffice';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import { cents } from '@payrail/domain/money';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { achCreditTraceNumbers, bankAccounts, notifications } from '../src/db/schema/index';
 import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
 import { refundReturnedNotice } from '../src/modules/loan-book/use-cases/refund-returns';
-import { outbox } from './identity-helpers';
+import { auth, call, outbox } from './identity-helpers';
 import { addReceiverAccount } from './servicing-helpers';
 import { bankReturnFile } from './support/bank-return-file';
 import { moneyApp, nextBusiness } from './support/money-kit';
@@ -104,6 +104,15 @@ describe('a returned credit-balance refund', { timeout: 240_000 }, () => {
     const spy = vi.spyOn(app().ctx.providers.ach, 'originateCredit');
     try {
       expect(await refundCreditBalance(app().ctx, loanId, 'again')).toMatchObject({ creditCents: CREDIT, refunds: [], leftCents: CREDIT, held: 'returned' });
+      // The servicer's refund action answers the same hold, in its own words, and sends nothing.
+      const asked = await call(app(), {
+        method: 'POST',
+        url: `/api/backoffice/loans/${String(loanId)}/refund_credit`,
+        headers: auth(money.servicer()),
+        payload: { reason: 'Borrower called about the refund' },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json<TRefundCreditResponse>()).toMatchObject({ credit_balance: CREDIT, refunds: [], left: CREDIT, held: 'returned' });
       await runDays(addDays(on, 1), nextBusiness(on));
       expect(spy).not.toHaveBeenCalled();
       expect((await entriesOf(loanId)).filter((e) => e.kind === 'refund')).toHaveLength(1);

@@ -55,6 +55,14 @@ export const SERVICING_BO_MSG = {
   notUnsent:
     "This loan's money is not waiting to be sent: its credit went to the bank (or the loan is not pending). Only a loan whose funding credit was never sent can be canceled this way.",
   cancelUnsentRefinance: 'A refinance cannot be canceled: its proceeds paid off the earlier loan. Fund it again to send its money instead.',
+  noCreditBalance: 'This loan has no credit balance to refund: nothing was sent.',
+  /** Why a credit balance (or its ACH part) was not sent by POST /loans/:loanId/refund_credit, in plain words for the servicer. */
+  creditHeld: {
+    no_account: "Not sent: the borrower has no verified bank account on file to send it to. Add or verify the borrower's bank account, then refund again.",
+    in_flight: 'Not sent: this money came from a debit the bank can still return (it is inside its return window). Refund it once that payment has settled.',
+    returned:
+      'Not sent: the last refund to the bank account on file came back from the bank. Ask the borrower for another account (or correct that one), then refund again.',
+  },
 } as const;
 
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
@@ -160,7 +168,8 @@ export const ZLoanServicingResponse = z.object({
   /**
    * Money received beyond what the loan owed and not refunded yet (cents; the ledger's unapplied money).
    * Refunded automatically (docs/servicing.md, "Credit balances"); above 0 here it is held: no verified
-   * bank account on file, or it rests on a debit still in its return window.
+   * bank account on file, it rests on a debit still in its return window, or a refund to the account on
+   * file came back. A servicer may send it with POST /loans/:loanId/refund_credit.
    */
   credit_balance: ZCents,
   schedule: z.array(ZScheduleRow),
@@ -197,6 +206,33 @@ export type TCancelUndeliveredResponse = z.infer<typeof ZCancelUndeliveredRespon
 export const ZCancelUnsentRequest = ZCancelUndeliveredRequest;
 export const ZCancelUnsentResponse = z.object({ servicing: ZLoanServicingResponse });
 export type TCancelUnsentResponse = z.infer<typeof ZCancelUnsentResponse>;
+
+/**
+ * POST /loans/:loanId/refund_credit `{ reason }`: a servicer sends the loan's credit balance back now (card
+ * parts to their cards, the rest by ACH credit to the verified bank account on file), as the automatic
+ * refund does. `credit_balance` is the credit found under the loan's lock; `refunds` what was sent; `left`
+ * what stays on the loan and `held` why (null when nothing is left). 404 for an unknown loan, 409
+ * (`noCreditBalance`, nothing written) when there is no credit — also the answer of a repeat after it was sent.
+ */
+export const ZRefundCreditRequest = ZCancelUndeliveredRequest;
+export const CREDIT_HELD_REASONS = ['no_account', 'in_flight', 'returned'] as const;
+export const ZRefundCreditResponse = z.object({
+  credit_balance: ZCents,
+  refunds: z.array(
+    z.object({
+      /** The `refund` ledger entry. */
+      entry_id: z.number().int(),
+      channel: z.enum(['card', 'ach']),
+      amount: ZCents,
+      /** The card processor's payout id, or the ACH credit's trace id. */
+      reference: z.string(),
+    }),
+  ),
+  left: ZCents,
+  held: z.enum(CREDIT_HELD_REASONS).nullable(),
+  servicing: ZLoanServicingResponse,
+});
+export type TRefundCreditResponse = z.infer<typeof ZRefundCreditResponse>;
 
 /** POST /loans/:loanId/reversals: reverse a posted payment, with the reason (audited). */
 export const ZReversalRequest = z.object({

@@ -17,6 +17,8 @@ import {
   ZRemittanceImportResponse,
   ZResolveLine,
   ZRedisburseResponse,
+  ZRefundCreditRequest,
+  ZRefundCreditResponse,
   ZReversalRequest,
   ZReversalResponse,
   ZSandboxRemittanceRequest,
@@ -37,6 +39,7 @@ import { cancelUndeliveredLoan, cancelUnsentLoan, redisburse } from './use-cases
 import { IDEMPOTENCY_KEY_REQUIRED } from './routes';
 import { listLoans } from './use-cases/list-loans';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
+import { refundCreditByStaff } from './use-cases/staff-credit-refund';
 import { importRemittance, listSuspense, resolveSuspenseLine, sandboxRemittanceFile } from './use-cases/remittances';
 
 /** A NACHA return file of 5 MB holds about 26,000 returns: more than a day of any ODFI's returns for this book. */
@@ -67,7 +70,7 @@ async function readReturnFile(req: FastifyRequest): Promise<{ text: string; file
   throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
 }
 
-/** Servicing in the back office, under /api/backoffice: loan list, loan page, reversals, returned disbursements, remittances, business clock, daily run. */
+/** Servicing in the back office, under /api/backoffice: loan list, loan page, reversals, returned disbursements, credit refunds, remittances, business clock, daily run. */
 export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const act = { staff: 'fund' } as const;
   const read = { staff: 'read' } as const;
@@ -112,6 +115,12 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/loans/:loanId/cancel_unsent',
       { config: act, schema: { params: ZLoanParams, body: ZCancelUnsentRequest, response: { 200: ZCancelUnsentResponse } } },
       async (req) => cancelUnsentLoan(ctx, staffOf(req), req.params.loanId, req.body),
+    );
+    // A held credit balance sent back on demand (docs/servicing.md, "Credit balances"): what was sent, or why it is held.
+    app.post(
+      '/loans/:loanId/refund_credit',
+      { config: act, schema: { params: ZLoanParams, body: ZRefundCreditRequest, response: { 200: ZRefundCreditResponse } } },
+      async (req) => refundCreditByStaff(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
     app.post('/ach/returns', { config: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {

@@ -7,6 +7,7 @@ export const SERVICING_PATHS = {
   redisburse: (loanId: number) => `/loans/${loanId}/redisburse`,
   cancelUndelivered: (loanId: number) => `/loans/${loanId}/cancel_undelivered`,
   cancelUnsent: (loanId: number) => `/loans/${loanId}/cancel_unsent`,
+  refundCredit: (loanId: number) => `/loans/${loanId}/refund_credit`,
   remittances: '/remittances',
   suspense: '/remittances/suspense',
   resolve: (lineId: number) => `/remittances/lines/${lineId}/resolve`,

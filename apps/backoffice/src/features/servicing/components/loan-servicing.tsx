@@ -14,6 +14,7 @@ import { paymentModeLabel } from '@payrail/ui/labels';
 import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
 import { DisbursementsTable, ReturnedDisbursement } from './returned-disbursement';
 import { UnsentCredit } from './unsent-credit';
+import { CreditRefund } from './credit-refund';
 import { ReversalDialog } from './reversal-dialog';
 import type { ReversalTarget } from './reversal-dialog';
 import { installmentColumns } from '../../../components/installment-columns';
@@ -127,7 +128,7 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
         <dt>Credit balance</dt>
         <dd>
           {data.credit_balance > 0
-            ? `${formatCents(data.credit_balance)} — not refunded yet (no verified bank account on file, or a debit still in its return window)`
+            ? `${formatCents(data.credit_balance)} — not refunded yet (no verified bank account on file, a debit still in its return window, or a refund returned by the bank)`
             : formatCents(0)}
         </dd>
         <dt>Payment per term</dt>
@@ -135,6 +136,7 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
         <dt>Auto-debit</dt>
         <dd>{data.auto_debit ? `${formatCents(data.auto_debit.amount)} per payment` : 'Not set up'}</dd>
       </dl>
+      <CreditRefund data={data} loanId={loanId} />
       <h3>Ledger</h3>
       <Table
         caption={`Ledger of loan ${loan.identifier}`}

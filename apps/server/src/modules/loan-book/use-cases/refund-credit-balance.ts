@@ -5,6 +5,7 @@ import type { LoanPosition } from '@payrail/domain/loan/ledger';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
 import { memberCard } from '../../wallet/cards';
 import { receiverAccount } from '../../banking/accounts-on-file';
 import { openAccountNumber } from '../../banking/bank-accounts';
@@ -125,6 +126,30 @@ export async function refundCreditBalance(
   reason: string,
   opts: { staff?: TStaffMember | null } = {},
 ): Promise<CreditRefundOutcome> {
+  // A refund committed by another call between this one's look and its lock: this one rolled back and
+  // sent nothing; once more, from a fresh look (which reserves the numbers the new count needs). Twice in a
+  // row is a loan refunded by many hands at once: the caller is told to try again, never a 500.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await refundOnce(ctx, loanId, reason, opts);
+    } catch (error) {
+      if (!(error instanceof RefundNumbersMoved)) throw error;
+      if (attempt >= 2) throw new AppError('conflict', REFUND_RACED);
+    }
+  }
+}
+
+/** What a call that lost two races in a row answers (a 409). */
+export const REFUND_RACED = 'The credit balance changed while it was being refunded. Reload the loan and try again.';
+
+/** The refund count moved past the trace numbers reserved before the lock (another refund committed meanwhile). */
+class RefundNumbersMoved extends Error {
+  constructor(loanId: number, key: string) {
+    super(`credit refund of loan ${String(loanId)}: no trace number reserved for ${key}`);
+  }
+}
+
+async function refundOnce(ctx: AppContext, loanId: number, reason: string, opts: { staff?: TStaffMember | null }): Promise<CreditRefundOutcome> {
   const repo = ctx.repos.loanBook;
   const loan = await repo.loan(loanId);
   if (!loan) return NOTHING;
@@ -221,7 +246,7 @@ export async function refundCreditBalance(
       // A refund committed since the look without the lock moved n past the numbers reserved: this call sends
       // nothing (its card refunds roll back; the processor's keys make their retry the same refunds), and the
       // next one (the daily run's sweep, a re-import) reserves anew.
-      if (!traceNumber) throw new Error(`credit refund of loan ${String(loanId)}: no trace number reserved for ${key}`);
+      if (!traceNumber) throw new RefundNumbersMoved(loanId, key);
       const ach = await ctx.providers.ach.originateCredit(
         loanCreditRequest({
           account: receiver.account,
