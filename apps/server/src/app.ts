@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import { securityHeadersHook, staticSecurityHeaders } from './http/security-head
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
 import { registerMetrics } from './http/metrics';
+import { acceptMultipartBodies } from './http/multipart';
 import { registerTracing } from './http/tracing';
 import { createTracing, type Tracing } from './lib/tracing';
 import { registerStaffGuard } from './modules/staff/staff-guard';
@@ -314,7 +314,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Redis unreachable: the per-IP limits are skipped (fail open; the per-account lockouts in the database
   // still hold) rather than every limited route answering 500. The database store fails with the database.
   await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimitCounter), skipOnError: rateLimitCounter.kind === 'redis' });
-  await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
+  // Multipart bodies: accepted by every route, read only by the plugins of the routes that take uploads
+  // (http/multipart.ts): the reader's per-request hooks stay off every other request.
+  acceptMultipartBodies(app);
 
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.
   // A callback hook, answered at once from the gate's cached answer: nearly every request passes here, and

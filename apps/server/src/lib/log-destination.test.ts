@@ -21,14 +21,20 @@ describe('BlockLogStream', () => {
     const { file, out } = destination('blocks.log');
     const stream = new BlockLogStream(out);
     const write = vi.spyOn(fs, 'write');
-    for (let i = 0; i < 10; i++) stream.write(line(i));
+    let chars = 0;
+    let i = 0;
+    const next = () => {
+      const text = line(i++);
+      chars += text.length;
+      stream.write(text);
+    };
+    while (i < 10) next();
     // Ten short lines: nothing written yet (a per-line destination starts a write on the first).
     expect(write).not.toHaveBeenCalled();
     // A block's worth goes out at once, in one write, without waiting for the timer.
-    let i = 10;
-    while (i * line(i).length < LOG_BLOCK_CHARS + 100) stream.write(line(i++));
+    while (chars < LOG_BLOCK_CHARS) next();
     expect(write).toHaveBeenCalledTimes(1);
-    stream.write(line(i++));
+    next();
     stream.close();
     // The destination writes the rest once the first block's asynchronous write is done, in order. (Its
     // flushSync here would race that write: the file could get the second block first.)

@@ -16,6 +16,17 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/employer_portal/invitations/accept')).toBe('/api/employer_portal/invitations/accept');
   });
 
+  it('runs on a URL with a query only the rules it can meet, with the same result', () => {
+    expect(redactUrl('/api/employers?search=pos')).toBe('/api/employers?search=pos');
+    expect(redactUrl('/api/agreement_document?agreement=privacy_notice')).toBe('/api/agreement_document?agreement=privacy_notice');
+    expect(redactUrl('/api/c/abcdef?Token=x&b=1')).toBe('/api/c/[redacted]?Token=[redacted]&b=1');
+    expect(redactUrl('/api/addresses/autocomplete?token=t&query=12%20Harbor')).toBe('/api/addresses/autocomplete?token=[redacted]&query=[redacted]');
+    expect(redactUrl('/api/dashboard/confirmation/ABC?x=1')).toBe('/api/dashboard/confirmation/[redacted]?x=1');
+    expect(redactUrl('/api/employer_portal/invitations/abc?reset_password_token=1')).toBe(
+      '/api/employer_portal/invitations/[redacted]?reset_password_token=[redacted]',
+    );
+  });
+
   it('masks the address a borrower types for suggestions', () => {
     expect(redactUrl('/api/addresses/autocomplete?query=12%20Harbor%20St')).toBe('/api/addresses/autocomplete?query=[redacted]');
     expect(redactUrl('/api/addresses/autocomplete?limit=5&query=12%20Harbor&x=1')).toBe('/api/addresses/autocomplete?limit=5&query=[redacted]&x=1');

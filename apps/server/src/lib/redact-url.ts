@@ -14,10 +14,19 @@ export function redactUrl(url: string): string {
     !url.startsWith('/api/employer_portal/invitations/')
   )
     return url;
-  return url
-    .replace(/([?&](?:confirmation_token|reset_password_token|token)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/^(\/api\/addresses\/autocomplete\?(?:[^#]*&)?query=)[^&#]*/, '$1[redacted]')
-    .replace(/^(\/api\/c\/)[^/?#]+/, '$1[redacted]')
-    .replace(/^(\/api\/employer_portal\/invitations\/)(?!accept(?:[/?#]|$))[^/?#]+/, '$1[redacted]')
-    .replace(/^(\/api\/dashboard\/confirmation\/)(?!resend_token(?:[/?#]|$))[^/?#]+/, '$1[redacted]');
+  // A URL with a query (a search, a document's name) runs only the rules whose own condition it meets: each
+  // pattern below matches only where its check holds (a token parameter's name ends in `token=`, the others
+  // start with their path), so the same URL comes out; checked on the text as each rule leaves it.
+  let out = url;
+  if (TOKEN_PARAM.test(out)) out = out.replace(/([?&](?:confirmation_token|reset_password_token|token)=)[^&#]*/gi, '$1[redacted]');
+  if (out.startsWith('/api/addresses/autocomplete?')) out = out.replace(/^(\/api\/addresses\/autocomplete\?(?:[^#]*&)?query=)[^&#]*/, '$1[redacted]');
+  if (out.startsWith('/api/c/')) out = out.replace(/^(\/api\/c\/)[^/?#]+/, '$1[redacted]');
+  if (out.startsWith('/api/employer_portal/invitations/'))
+    out = out.replace(/^(\/api\/employer_portal\/invitations\/)(?!accept(?:[/?#]|$))[^/?#]+/, '$1[redacted]');
+  if (out.startsWith('/api/dashboard/confirmation/'))
+    out = out.replace(/^(\/api\/dashboard\/confirmation\/)(?!resend_token(?:[/?#]|$))[^/?#]+/, '$1[redacted]');
+  return out;
 }
+
+/** What every token parameter the first rule masks contains (any case). */
+const TOKEN_PARAM = /token=/i;

@@ -8,6 +8,7 @@ import { ZProofOfAddressFacts } from '@payrail/contract/newflow';
 import { AppError } from '../../errors';
 import { checkStatedProof, recordStatedProof, type StatedProof } from './proof-of-address';
 import { readUpload } from './multipart';
+import { registerMultipartReader } from '../../http/multipart';
 import { deleteDocument } from './use-cases/delete-document';
 import { getRequiredDocuments } from './use-cases/get-required-documents';
 import { listDocuments } from './use-cases/list-documents';
@@ -29,6 +30,7 @@ const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const session = { session: 'required' } as const;
   return async (app) => {
+    await registerMultipartReader(app);
     app.post('/documents', { config: { ...session, rateLimit: UPLOAD_RATE_LIMIT }, schema: { response: { 201: ZDocument } } }, async (req, reply) => {
       const userId = signedIn(req).member.id;
       const input = await readUpload(req);

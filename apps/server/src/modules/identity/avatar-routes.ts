@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { registerMultipartReader } from '../../http/multipart';
 import { signedIn } from './http';
 import { type AvatarUpload, readAvatar, updateAvatar } from './use-cases/update-avatar';
 
@@ -36,6 +37,7 @@ async function readAvatarUpload(req: FastifyRequest): Promise<AvatarUpload> {
 export function avatarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const session = { session: 'required' } as const;
   return async (app) => {
+    await registerMultipartReader(app);
     app.patch('/users/avatar', { config: { ...session, rateLimit: AVATAR_RATE_LIMIT }, schema: { response: { 200: ZAvatarResponse } } }, async (req) =>
       updateAvatar(ctx, signedIn(req).member.id, await readAvatarUpload(req)),
     );

@@ -41,6 +41,7 @@ import { listLoans } from './use-cases/list-loans';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
 import { refundCreditByStaff } from './use-cases/staff-credit-refund';
 import { importRemittance, listSuspense, resolveSuspenseLine, sandboxRemittanceFile } from './use-cases/remittances';
+import { registerMultipartReader } from '../../http/multipart';
 
 /** A NACHA return file of 5 MB holds about 26,000 returns: more than a day of any ODFI's returns for this book. */
 const RETURN_FILE_MAX_BYTES = 5_242_880;
@@ -75,6 +76,7 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const act = { staff: 'fund' } as const;
   const read = { staff: 'read' } as const;
   return async (app) => {
+    await registerMultipartReader(app); // POST /ach/returns reads a multipart upload
     app.get('/servicing/business_date', { config: read, schema: { response: { 200: ZBusinessDateResponse } } }, async () => getBusinessClock(ctx));
     app.post('/servicing/business_date', { config: act, schema: { body: ZAdvanceBusinessDate, response: { 200: ZAdvanceResponse } } }, async (req) =>
       advanceBusinessDate(ctx, staffOf(req), req.body),
