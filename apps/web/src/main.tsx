@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
+import { AppProviders, createQueryClient, setAppQueryClient } from './app/providers';
 import { createAppRouter, loadRouteTable } from './app/landing-routes';
 import { holdPrerendered } from './app/prerendered-page';
 import { whenRouterReady } from './app/router-ready';
@@ -30,11 +30,14 @@ const prerendered = container.hasAttribute('data-prerendered') ? holdPrerendered
  * the same task as its markup goes, so nothing blank is ever painted in between.
  */
 function start(root: HTMLElement) {
+  // Known before the router starts: the shell's module starts its reads with it as soon as the router has loaded it.
+  const queryClient = createQueryClient();
+  setAppQueryClient(queryClient);
   const router = createAppRouter();
   setTimeout(() => router.initialize(), 0);
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

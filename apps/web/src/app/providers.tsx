@@ -25,6 +25,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let appClient: QueryClient | null = null;
+
+/**
+ * The app's query client, for code that starts a page's reads before React draws it (the shell's module, when the
+ * router has loaded it: `startShellReads`). Set by main.tsx only: tests and the prerender render with clients of
+ * their own and start nothing ahead.
+ */
+export function setAppQueryClient(client: QueryClient | null): void {
+  appClient = client;
+}
+
+export function appQueryClient(): QueryClient | null {
+  return appClient;
+}
+
 function GlobalLoader() {
   return <TopLoader active={useRequestsPending()} />;
 }

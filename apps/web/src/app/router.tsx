@@ -198,7 +198,12 @@ const DASHBOARD_SHELL: RouteObject = {
   children: [
     {
       // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.
-      lazy: () => import('./layouts/app-shell-layout').then((module) => ({ Component: module.AppShellLayout })),
+      lazy: () =>
+        import('./layouts/app-shell-layout').then((module) => {
+          // Before its first render: the shell's reads go into the cache while React draws it.
+          module.startShellReads();
+          return { Component: module.AppShellLayout };
+        }),
       errorElement: <RouteError />,
       children: [
         { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },

@@ -14,13 +14,14 @@ import { bannersQueryOptions } from '../../features/banners/api/get-banners';
 import { BannerCarousel } from '../../features/banners/components/banner-carousel';
 import { benefitsQueryOptions } from '../../features/benefits/api/get-benefits';
 import { BenefitMedal } from '../../features/benefits/components/benefit-medal';
-import { badgeText, unreadCount, useNotifications } from '../../features/notifications/api/get-notifications';
+import { badgeText, notificationsQueryOptions, unreadCount, useNotifications } from '../../features/notifications/api/get-notifications';
 import { BellIcon, NotificationMenu } from '../../features/notifications/components/notification-menu';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { HelpFooter } from '../../features/support/components/help-footer';
 import { BRAND } from '../../lib/brand';
 import { useRequestsPending } from '@payrail/client/pending-requests';
-import { useSession } from '../../lib/session-store';
+import { sessionStore, useSession } from '../../lib/session-store';
+import { appQueryClient } from '../providers';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import styles from './app-shell.module.css';
 
@@ -73,6 +74,21 @@ const ICONS = {
   person: 'M10 10a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0z',
   logout: 'M8 3H4a1 1 0 00-1 1v12a1 1 0 001 1h4v-2H5V5h3zm5 2l-1.4 1.4L13.2 9H7v2h6.2l-1.6 1.6L13 14l4-4z',
 };
+
+/**
+ * Starts the shell's reads (banners, benefits, notifications) once its module is in, before React draws it: the
+ * router calls it when it has loaded the module (router.tsx). Their answers are usually in already (the entry script
+ * asked for them: app/page-reads.ts), so the first render draws the banners and the unread count instead of a second
+ * render after the reads the components start on mount. The same queries the shell's components make, through the
+ * same client; nothing without a session (the guard sends the visitor to sign in) or without the app's client (tests).
+ */
+export function startShellReads(): void {
+  const client = appQueryClient();
+  if (!client || sessionStore.getToken() === null) return;
+  void client.prefetchQuery(bannersQueryOptions());
+  void client.prefetchQuery(benefitsQueryOptions());
+  void client.prefetchQuery(notificationsQueryOptions());
+}
 
 /**
  * The page's <main>, busy while API calls are in flight. Only it re-renders as they start and end: the

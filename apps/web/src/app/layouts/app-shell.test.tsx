@@ -284,3 +284,25 @@ describe('help footer chat', () => {
     expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
   });
 });
+
+describe('startShellReads', () => {
+  it("puts the shell's reads in the app's cache before its first render, and asks nothing without a session", async () => {
+    const { createQueryClient, setAppQueryClient } = await import('../providers');
+    const { startShellReads } = await import('./app-shell-layout');
+    shell();
+    const client = createQueryClient();
+    setAppQueryClient(client);
+    try {
+      sessionStore.reset();
+      startShellReads();
+      expect(client.getQueryCache().getAll()).toHaveLength(0);
+      signInAs();
+      startShellReads();
+      await waitFor(() => expect(client.getQueryData(['banners'])).toHaveLength(3));
+      await waitFor(() => expect(client.getQueryData(['notifications'])).toHaveLength(3));
+      await waitFor(() => expect(client.getQueryData(['benefits'])).toMatchObject({ level: 'silver' }));
+    } finally {
+      setAppQueryClient(null);
+    }
+  });
+});
