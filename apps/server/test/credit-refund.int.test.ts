@@ -216,7 +216,7 @@ describe('retries, the missing account, concurrency, suspense', () => {
     expect(await statusOf(loan.loanId)).toBe('closed_paid');
   });
 
-  it('5 parallel calls refund once', async () => {
+  it('20 parallel calls refund once', async () => {
     const loan = await allotmentLoan('000555000333');
     const payoff = (await page(loan.loanId)).payoff_amount;
     // The credit arrives without the remittance path (no refund yet).
@@ -228,7 +228,7 @@ describe('retries, the missing account, concurrency, suspense', () => {
       idempotencyKey: `test-credit-${loan.loanId}`,
       at: app.ctx.now(),
     });
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => refundCreditBalance(app.ctx, loan.loanId, 'parallel')));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => refundCreditBalance(app.ctx, loan.loanId, 'parallel')));
     expect(outcomes.flatMap((o) => o.refunds).map((r) => r.amountCents)).toEqual([777]);
     expect(await refundsOf(loan.loanId)).toEqual([expect.objectContaining({ amountCents: 777, idempotencyKey: creditRefundKey(loan.loanId, 1) })]);
     expect(achRefundsFor(loan.identifier)).toHaveLength(1);

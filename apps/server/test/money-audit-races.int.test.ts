@@ -142,7 +142,7 @@ describe('auto-debit authorizations in parallel', { timeout: 180_000 }, () => {
 });
 
 describe('the refund of a credit balance, by ACH credit', { timeout: 180_000 }, () => {
-  it('5 parallel refunds send one credit, under the NACHA trace number reserved for its key (no debit or disbursement has it)', async () => {
+  it('20 parallel refunds send one credit, under the NACHA trace number reserved for its key (no debit or disbursement has it)', async () => {
     const who = await borrower();
     const loanId = who.loan.id;
     // Funded by ACH credit: the verified account on file is where the refund goes.
@@ -164,7 +164,7 @@ describe('the refund of a credit balance, by ACH credit', { timeout: 180_000 }, 
     });
     const spy = vi.spyOn(app().ctx.providers.ach, 'originateCredit');
     try {
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => refundCreditBalance(app().ctx, loanId, 'parallel')));
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => refundCreditBalance(app().ctx, loanId, 'parallel')));
       expect(outcomes.flatMap((o) => o.refunds).map((r) => r.amountCents)).toEqual([654]);
       const key = `payrail-refund:${creditRefundKey(loanId, 1)}`;
       const credits: AchCredit[] = spy.mock.calls.map((c) => c[0]).filter((c) => c.idempotencyKey === key);
