@@ -56,6 +56,8 @@ export const SERVICING_BO_MSG = {
     "This loan's money is not waiting to be sent: its credit went to the bank (or the loan is not pending). Only a loan whose funding credit was never sent can be canceled this way.",
   cancelUnsentRefinance: 'A refinance cannot be canceled: its proceeds paid off the earlier loan. Fund it again to send its money instead.',
   noCreditBalance: 'This loan has no credit balance to refund: nothing was sent.',
+  /** A refund that lost two races in a row with other refunds of the same loan (sent nothing; a 409). */
+  refundRaced: 'The credit balance changed while it was being refunded. Reload the loan and try again.',
   /** Why a credit balance (or its ACH part) was not sent by POST /loans/:loanId/refund_credit, in plain words for the servicer. */
   creditHeld: {
     no_account: "Not sent: the borrower has no verified bank account on file to send it to. Add or verify the borrower's bank account, then refund again.",

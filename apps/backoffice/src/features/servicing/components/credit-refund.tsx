@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TLoanServicingResponse, TRefundCreditResponse } from '@payrail/contract/servicing-backoffice';
 import { Alert } from '@payrail/ui/alert';
@@ -7,10 +6,9 @@ import { Button } from '@payrail/ui/button';
 import { formatCents } from '@payrail/client/format';
 import { ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '@payrail/ui/error-message';
 import { useCan } from '../../../lib/roles';
-import { loanServicingKey } from '../api/keys';
 import { useRefundCredit } from '../api/refund-credit';
+import { useReasonAction } from '../hooks/use-reason-action';
 import { REASON_RULE } from './labels';
 
 type Sent = TRefundCreditResponse['refunds'][number];
@@ -52,26 +50,8 @@ function Outcome({ outcome }: { outcome: TRefundCreditResponse }) {
 export function CreditRefund({ data, loanId }: { data: TLoanServicingResponse; loanId: number }) {
   const canAct = useCan('fund');
   const refund = useRefundCredit(loanId);
-  const client = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TRefundCreditResponse | null>(null);
-
-  const close = () => {
-    setOpen(false);
-    if (error !== null) void client.invalidateQueries({ queryKey: loanServicingKey(loanId) });
-    setError(null);
-  };
-
-  const confirm = async (reason: string) => {
-    setError(null);
-    try {
-      setOutcome(await refund.mutateAsync({ reason }));
-      setOpen(false);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const dialog = useReasonAction(loanId, (reason) => refund.mutateAsync({ reason }), setOutcome);
 
   const amount = formatCents(data.credit_balance);
   return (
@@ -79,22 +59,22 @@ export function CreditRefund({ data, loanId }: { data: TLoanServicingResponse; l
       {outcome ? <Outcome outcome={outcome} /> : null}
       {canAct && data.credit_balance > 0 ? (
         <div className={styles.inline}>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button variant="secondary" onClick={dialog.show}>
             Refund credit balance
           </Button>
         </div>
       ) : null}
       <ReasonConfirmDialog
-        open={open}
-        onClose={close}
-        onConfirm={(reason) => void confirm(reason)}
+        open={dialog.open}
+        onClose={dialog.close}
+        onConfirm={dialog.confirm}
         reasonRule={REASON_RULE}
         title="Refund the credit balance?"
         description={`This sends ${amount} back to the borrower: the part paid by debit card to that card, the rest by ACH credit to the borrower's verified bank account on file. If it cannot be sent now, you are told why and it stays on the loan.`}
         confirmLabel="Refund"
         cancelLabel="Keep it on the loan"
         pending={refund.isPending}
-        error={error}
+        error={dialog.error}
       />
     </>
   );

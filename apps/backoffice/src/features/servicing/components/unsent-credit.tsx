@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '@payrail/ui/error-message';
 import { notify } from '@payrail/ui/toast/notify';
 import { useCan } from '../../../lib/roles';
 import { useCancelUnsent } from '../api/cancel-unsent';
-import { loanServicingKey } from '../api/keys';
+import { useReasonAction } from '../hooks/use-reason-action';
 import { REASON_RULE } from './labels';
 
 /**
@@ -23,31 +20,16 @@ import { REASON_RULE } from './labels';
 export function UnsentCredit({ data, loanId }: { data: TLoanServicingResponse; loanId: number }) {
   const canAct = useCan('fund');
   const cancel = useCancelUnsent(loanId);
-  const client = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // After a refusal the loan moved on (its credit was sent): closing the dialog shows it as it stands now.
+  const dialog = useReasonAction(
+    loanId,
+    (reason) => cancel.mutateAsync({ reason }),
+    () => notify.success(`Loan ${data.loan.identifier} is canceled: its money was not sent and nothing is owed.`),
+  );
 
   const credit = data.disbursements.at(-1);
   if (!data.credit_unsent || !credit) return null;
   const amount = formatCents(credit.amount);
-
-  const close = () => {
-    setOpen(false);
-    // After a refusal the loan moved on (its credit was sent): show it as it stands now.
-    if (error !== null) void client.invalidateQueries({ queryKey: loanServicingKey(loanId) });
-    setError(null);
-  };
-
-  const confirm = async (reason: string) => {
-    setError(null);
-    try {
-      await cancel.mutateAsync({ reason });
-      setOpen(false);
-      notify.success(`Loan ${data.loan.identifier} is canceled: its money was not sent and nothing is owed.`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
 
   return (
     <>
@@ -57,15 +39,15 @@ export function UnsentCredit({ data, loanId }: { data: TLoanServicingResponse; l
       </Alert>
       {canAct ? (
         <div className={styles.inline}>
-          <Button variant="danger" onClick={() => setOpen(true)}>
+          <Button variant="danger" onClick={dialog.show}>
             Cancel loan before sending
           </Button>
         </div>
       ) : null}
       <ReasonConfirmDialog
-        open={open}
-        onClose={close}
-        onConfirm={(reason) => void confirm(reason)}
+        open={dialog.open}
+        onClose={dialog.close}
+        onConfirm={dialog.confirm}
         reasonRule={REASON_RULE}
         title="Cancel this loan before its money is sent?"
         description={`The money (${amount}) will never be sent: the loan is closed with nothing owed, and its auto-debit is ended. If the money goes out first, the cancel is refused.`}
@@ -73,7 +55,7 @@ export function UnsentCredit({ data, loanId }: { data: TLoanServicingResponse; l
         cancelLabel="Keep the loan"
         danger
         pending={cancel.isPending}
-        error={error}
+        error={dialog.error}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { TStaffMember } from '@payrail/contract/staff';
+import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { IsoDate } from '@payrail/domain/dates';
 import { PAYMENT_KINDS, positionAsOf } from '@payrail/domain/loan/ledger';
 import type { LoanPosition } from '@payrail/domain/loan/ledger';
@@ -134,13 +135,10 @@ export async function refundCreditBalance(
       return await refundOnce(ctx, loanId, reason, opts);
     } catch (error) {
       if (!(error instanceof RefundNumbersMoved)) throw error;
-      if (attempt >= 2) throw new AppError('conflict', REFUND_RACED);
+      if (attempt >= 2) throw new AppError('conflict', SERVICING_BO_MSG.refundRaced);
     }
   }
 }
-
-/** What a call that lost two races in a row answers (a 409). */
-export const REFUND_RACED = 'The credit balance changed while it was being refunded. Reload the loan and try again.';
 
 /** The refund count moved past the trace numbers reserved before the lock (another refund committed meanwhile). */
 class RefundNumbersMoved extends Error {
