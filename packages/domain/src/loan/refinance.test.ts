@@ -105,4 +105,11 @@ describe('refinance funding', () => {
     });
     expect(() => refinanceFunding({ amountCents: 100_000, payoffCents: 100_000, feeNotFinancedCents: 0 })).toThrow(RangeError);
   });
+  it('refuses a negative or fractional figure instead of disbursing more than the amount', () => {
+    // Before: a negative fee (or payoff) was subtracted, so 1 000 + 500 was "disbursed" from a loan of 1 000.
+    expect(() => refinanceFunding({ amountCents: 1_000, payoffCents: 0, feeNotFinancedCents: -500 })).toThrow(RangeError);
+    expect(() => refinanceFunding({ amountCents: 1_000, payoffCents: -500, feeNotFinancedCents: 0 })).toThrow(RangeError);
+    expect(() => refinanceFunding({ amountCents: 1_000.5, payoffCents: 0, feeNotFinancedCents: 0 })).toThrow(RangeError);
+    expect(() => refinanceFunding({ amountCents: 1_000, payoffCents: 0.5, feeNotFinancedCents: 0 })).toThrow(RangeError);
+  });
 });

@@ -114,12 +114,15 @@ export function refinanceEligibility(f: RefinanceFacts): { eligible: boolean; re
 /**
  * Funding a refinance: the new loan's proceeds first pay the old loan's payoff on the disbursement
  * date, then the fee when it is not financed; the rest is disbursed to the borrower. Throws when the
- * proceeds do not cover the payoff (the options never offer such an amount).
+ * proceeds do not cover the payoff (the options never offer such an amount), or when a figure is not a
+ * whole non-negative number of cents (a negative payoff or fee would disburse more than the loan's amount).
  */
 export function refinanceFunding(input: { amountCents: number; payoffCents: number; feeNotFinancedCents: number }): {
   payoffCents: Cents;
   netDisbursedCents: Cents;
 } {
+  for (const [name, value] of Object.entries(input))
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole non-negative number of cents: ${String(value)}`);
   const net = input.amountCents - input.payoffCents - input.feeNotFinancedCents;
   if (net <= 0) throw new RangeError('the new loan does not cover the payoff of the old one');
   return { payoffCents: cents(input.payoffCents), netDisbursedCents: cents(net) };
