@@ -90,6 +90,10 @@ export const PAYMENT_MSG = {
   refundSent: 'Your refund has been sent to your card.',
   noCreditBalance: 'There is no credit balance to refund on this loan.',
   refundAboveCredit: (max: string) => `The refund cannot be more than your credit balance of $${max}.`,
+  /** The whole credit comes from a bank payment still inside its return window (a refund waits until it has settled). */
+  refundInFlight: 'Your credit balance comes from a bank payment that has not cleared yet. You can refund it once that payment has settled.',
+  refundAboveRefundable: (max: string) =>
+    `You can refund up to $${max} now: the rest of your credit balance comes from a bank payment that has not cleared yet.`,
   cardNotPaidWith: 'This card has no payment on this loan to refund to. Please choose the card you paid with.',
   /** Debit-card pull without loan_id when the borrower has several loans open for payments. */
   loanRequired: 'Please choose the loan to pay.',

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitDisbursementRequest, TDebitDisbursementResponse } from '@payrail/contract/servicing';
-import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { memberCard } from '../../wallet/cards';
@@ -9,7 +8,9 @@ import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
 import { contractOf, ownLoan, toDomainEntry } from './loan-position';
+import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { AMOUNT_MAX_DIGITS, paymentErrors } from './request-payment';
+import { refundable } from './refundable-credit';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const readId = (v: unknown): number | null =>
@@ -73,13 +74,14 @@ export async function disburseToCard(
   const raw = card.amount;
   const text =
     raw === undefined || raw === null ? null : typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  const transactions = await repo.transactionsOfLoan(loan.id);
   const token = saved ? (await ctx.cryptoBox()).open(saved.tokenSealed, 'wallet_cards.token') : null;
 
   return repo.withLockedLoan(loan.id, async (q) => {
     const replay = await q.entryByKey(entryKey);
-    const entries = await q.entries();
-    const position = positionAsOf(schedule, entries.map(toDomainEntry), asOf);
+    const [entries, transactions] = await Promise.all([q.entries(), q.transactions()]);
+    // Never money from a debit still in flight: if the bank returned it, a refund of it would be money paid
+    // out that was never received (the same hold-back as the automatic refund's, `refundable`).
+    const { position, refundableCents } = refundable(schedule, entries, transactions, asOf);
     if (replay) {
       if (!saved) throw paymentErrors([PAYMENT_MSG.cardNotFound]);
       if (replay.loanId !== loan.id || (text !== null && text !== String(replay.amountCents)) || replay.reasonCode !== `card:${String(cardId)}`) {
@@ -93,10 +95,12 @@ export async function disburseToCard(
     const credit = position.unappliedCents;
     let amountCents: Cents | null = null;
     if (credit <= 0) errors.push(PAYMENT_MSG.noCreditBalance);
-    else if (text === null) amountCents = credit;
+    else if (refundableCents <= 0) errors.push(PAYMENT_MSG.refundInFlight);
+    else if (text === null) amountCents = cents(refundableCents);
     else if (!/^\d+$/.test(text) || Number(text) <= 0) errors.push(PAYMENT_MSG.amountRequired);
     else if (text.length > AMOUNT_MAX_DIGITS) errors.push(PAYMENT_MSG.amountTooLong);
     else if (Number(text) > credit) errors.push(PAYMENT_MSG.refundAboveCredit(formatCents(cents(credit))));
+    else if (Number(text) > refundableCents) errors.push(PAYMENT_MSG.refundAboveRefundable(formatCents(cents(refundableCents))));
     else amountCents = cents(Number(text));
     // The card payment it refunds: the newest settled one on this card with enough left to refund.
     const refundedFrom = (t: TransactionRow) =>

@@ -1,9 +1,7 @@
 import type { TStaffMember } from '@payrail/contract/staff';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import type { IsoDate } from '@payrail/domain/dates';
-import { PAYMENT_KINDS, positionAsOf } from '@payrail/domain/loan/ledger';
+import { positionAsOf } from '@payrail/domain/loan/ledger';
 import type { LoanPosition } from '@payrail/domain/loan/ledger';
-import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -13,6 +11,7 @@ import { openAccountNumber } from '../../banking/bank-accounts';
 import { businessToday } from '../../../lib/business-clock';
 import type { LedgerEntryRow, TransactionRow } from '../repository';
 import { cardChargeOf } from './card-disbursement';
+import { refundable } from './refundable-credit';
 import { creditTraceNumber } from './disbursement-returns';
 import { creditReceiverName, loanCreditRequest } from './loan-credit';
 import { contractOf, toDomainEntry } from './loan-position';
@@ -42,32 +41,6 @@ const NOTHING: CreditRefundOutcome = { creditCents: 0, refunds: [], leftCents: 0
 
 /** The ledger key of the n-th refund of a loan (n = refunds so far + 1): a retry under the lock is the same refund. */
 export const creditRefundKey = (loanId: number, n: number) => `credit_refund:${String(loanId)}:${String(n)}`;
-
-/**
- * The part of the credit that may be paid back now: the credit as the ledger gives it, but never money
- * from a debit still in flight (an ACH debit posted when sent, `pending` until its return window passed):
- * a refund of money that then comes back would leave refunds above what was received.
- */
-function refundable(
-  schedule: LoanSchedule,
-  entries: readonly LedgerEntryRow[],
-  txs: readonly TransactionRow[],
-  asOf: IsoDate,
-): { position: LoanPosition; refundableCents: number } {
-  const position = positionAsOf(schedule, entries.map(toDomainEntry), asOf);
-  if (position.unappliedCents <= 0) return { position, refundableCents: 0 };
-  const inFlight = new Set(txs.filter((t) => t.status === 'pending' || t.status === 'scheduled').map((t) => t.id));
-  const settled = entries.filter((e) => !(PAYMENT_KINDS.has(e.kind) && e.transactionId !== null && inFlight.has(e.transactionId)));
-  if (settled.length === entries.length) return { position, refundableCents: position.unappliedCents };
-  try {
-    return {
-      position,
-      refundableCents: Math.max(0, Math.min(position.unappliedCents, positionAsOf(schedule, settled.map(toDomainEntry), asOf).unappliedCents)),
-    };
-  } catch {
-    return { position, refundableCents: 0 }; // refunds already above the settled money: nothing more now
-  }
-}
 
 type Step = { channel: 'card'; amountCents: Cents; source: TransactionRow; cardId: number; chargeId: string } | { channel: 'ach'; amountCents: Cents };
 
