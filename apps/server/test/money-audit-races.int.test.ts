@@ -13,16 +13,17 @@ import { cents } from '@payrail/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AchCredit } from '../src/adapters/ach/port';
-import { achCreditTraceNumbers, applications, autoDebitAuthorizations, disbursements, loanTransactions } from '../src/db/schema/index';
+import { achCreditTraceNumbers, applications, autoDebitAuthorizations, disbursements, loanTransactions, notifications } from '../src/db/schema/index';
 import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, call } from './identity-helpers';
+import { saveCard } from './servicing-helpers';
 import { moneyApp, nextBusiness } from './support/money-kit';
 
 const money = moneyApp({ keyPrefix: 'audit-race' });
 beforeAll(money.setup, 240_000);
 afterAll(money.teardown);
-const { app, db, pay, txsOf, entriesOf, runDays, borrower, returnDebit, trailOf, servicer } = money;
+const { app, db, pay, pull, txsOf, entriesOf, ledgerOn, runDays, borrower, returnDebit, trailOf, servicer } = money;
 
 const reverse = (loanId: number, entryId: number, reason: string) =>
   call(app(), {
@@ -76,6 +77,53 @@ describe('a servicer reversing a payment in parallel', { timeout: 180_000 }, () 
     expect(txs.find((t) => t.id === sent.id)?.status, trail).toBe('returned');
     // An R01 the bank's file applied is presented again once; a servicer's reversal (R10) that won presents nothing.
     expect(txs.filter((t) => t.retryOfId === sent.id).length, trail).toBeLessThanOrEqual(1);
+  });
+
+  it('reversing the card payoff of a closed loan (10 at once, with 3 card payments racing): the loan is open again, owes the payoff, and can be paid', async () => {
+    const who = await borrower();
+    const loanId = who.loan.id;
+    const on = parseIsoDate(who.loan.disbursement_date);
+    const card = await saveCard(app(), who.token, '4242424242424242');
+    const owed = (await ledgerOn(loanId, on)).position.outstandingCents;
+    const paidOff = await pull(who.token, { account: card, amount: owed, loan_id: loanId });
+    expect(paidOff.statusCode, paidOff.body).toBe(200);
+    const payoffEntry = (await entriesOf(loanId)).find((e) => e.kind === 'one_time_payment' && e.amountCents === owed)!;
+    expect((await ledgerOn(loanId, on)).row.status).toBe('closed_paid');
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => reverse(loanId, payoffEntry.id, `Card payment disputed (${String(i)})`)),
+      ...Array.from({ length: 3 }, () => pull(who.token, { account: card, amount: 1_000, loan_id: loanId })),
+    ]);
+    const { entries, trail } = await trailOf(loanId);
+    const reversals = answers.slice(0, 10);
+    expect(reversals.map((a) => a.statusCode).sort(), trail).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    // A card payment that came before the reversal found nothing owed (refused); one after it was taken.
+    const pulledCents = answers.slice(10).filter((a) => a.statusCode === 200).length * 1_000;
+    for (const a of answers.slice(10)) expect([200, 422], `${a.body}\n${trail}`).toContain(a.statusCode);
+    expect(
+      entries.filter((e) => e.kind === 'reversal'),
+      trail,
+    ).toEqual([expect.objectContaining({ reversesEntryId: payoffEntry.id, amountCents: owed })]);
+
+    const { row, position } = await ledgerOn(loanId, on);
+    expect(row.status, trail).toBe('opened');
+    expect(position.outstandingCents, trail).toBe(owed - pulledCents);
+    expect(position.unappliedCents, trail).toBe(0);
+    expect(await money.expectFiguresAgree(who, on)).toMatchObject({ position: { outstandingCents: owed - pulledCents } });
+    // The borrower is told the loan is open again, and what it owes.
+    const told = (await db().select().from(notifications).where(eq(notifications.userId, who.id))).map((n) => n.message);
+    expect(
+      told.some((m) => m.includes(`so your loan ${who.loan.identifier} is open again`)),
+      told.join('\n'),
+    ).toBe(true);
+
+    // It can be paid again, never beyond what it owes, and then it is closed.
+    const tooMuch = await pull(who.token, { account: card, amount: owed - pulledCents + 1, loan_id: loanId });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(422);
+    const rest = await pull(who.token, { account: card, amount: owed - pulledCents, loan_id: loanId });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await ledgerOn(loanId, on)).row.status).toBe('closed_paid');
+    expect((await ledgerOn(loanId, on)).position).toMatchObject({ outstandingCents: 0, unappliedCents: 0 });
   });
 });
 

@@ -5,6 +5,8 @@ import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { isReturnCode, isSettled, RETURN_REASONS, secCodeFor } from '@payrail/domain/servicing/ach';
 import type { ReturnCode } from '@payrail/domain/servicing/ach';
+import { deriveStatus } from '@payrail/domain/loan/ledger';
+import { restAfterRepresentment } from '@payrail/domain/servicing/payment-limit';
 import { isPaymentKind, servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import type { AppContext } from '../../../context';
@@ -206,13 +208,36 @@ export async function reversePayment(
       await tx.updateTransaction(entry.transactionId, { status: 'returned', returnedOn: effective, returnCode: body.return_code ?? null, updatedAt: at });
     }
     const title = body.return_code ? RETURN_REASONS[body.return_code].title : 'Reversed';
-    await tx.notify(loan.userId, SERVICING_NOTICE.returned(entry.amountCents, entry.effectiveDate, body.return_code ?? 'REV', title), at);
+    // The loan's status as the ledger now gives it, in the same transaction, as a bank's late return of a payment
+    // does (service-loan.ts): a loan the reversed payment had closed owes again, so it is open again (the daily run
+    // services it, the borrower can pay), and a reversal may make an open loan late enough to be in default. A
+    // charge-off stays the daily run's, which writes its entries with it.
+    const snapshot = servicingSnapshot(scheduleOf(loan), (await tx.entries(loanId)).map(posted), date);
+    const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, ctx.config.servicing);
+    const moveTo = next === loan.status || next === 'charge_off' ? null : next;
+    if (moveTo !== null) await tx.setLoanStatus(loanId, moveTo, at, moveTo === 'closed_paid');
+    const code = body.return_code ?? 'REV';
+    const message =
+      loan.status === 'closed_paid' && moveTo !== null
+        ? SERVICING_NOTICE.reopened(
+            loan.identifier,
+            { mode: entry.kind === 'payoff' ? 'payoff' : 'one_time', amountCents: entry.amountCents, date: entry.effectiveDate, code, title },
+            { owedCents: snapshot.payoffCents, presentedOn: null, rest: restAfterRepresentment(snapshot.payoffCents, null) },
+          )
+        : SERVICING_NOTICE.returned(entry.amountCents, entry.effectiveDate, code, title);
+    await tx.notify(loan.userId, message, at);
     await tx.audit({
       staffUserId: staff.id,
       action: 'payment_reversed',
       targetUserId: loan.userId,
       before: { loan_id: loanId, entry_id: entry.id, kind: entry.kind, amount_cents: entry.amountCents, effective_date: entry.effectiveDate },
-      after: { reversal_entry_id: reversal.id, effective_date: effective, reason: body.reason, return_code: body.return_code ?? null },
+      after: {
+        reversal_entry_id: reversal.id,
+        effective_date: effective,
+        reason: body.reason,
+        return_code: body.return_code ?? null,
+        ...(moveTo !== null ? { loan_status: moveTo } : {}),
+      },
       at,
     });
     const reversedBy = new Map([[entry.id, reversal.id]]);
