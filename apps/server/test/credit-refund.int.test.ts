@@ -1,3 +1,4 @@
+import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import { cents } from '@payrail/domain/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -247,6 +248,29 @@ describe('retries, the missing account, concurrency, suspense', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await refundsOf(loan.loanId)).toEqual([expect.objectContaining({ amountCents: 1_111 })]);
     expect(await statusOf(loan.loanId)).toBe('closed_paid');
+  });
+
+  it('10 parallel assignments and rejections of one suspense line (to two loans): it is resolved once, posted at most once', async () => {
+    const first = await allotmentLoan('000555000555');
+    const second = await allotmentLoan('000555000666');
+    const imported = await importLines(
+      [{ employer: first.employer, pay_date: D, borrower_identifier: `NOBODY-RACE-${first.loanId}`, amount: 5_000 }],
+      `suspense-race-${first.loanId}`,
+    );
+    expect(imported).toMatchObject({ posted: 0, suspense: 1 });
+    const lineId = imported.lines[0]!.id;
+    const bodies = Array.from({ length: 10 }, (_, i) =>
+      i === 9 ? { action: 'reject', reason: 'Not one of our borrowers' } : { action: 'assign', loan_id: i % 2 === 0 ? first.loanId : second.loanId },
+    );
+    const answers = await Promise.all(bodies.map((b) => bo('POST', `/remittances/lines/${lineId}/resolve`, b)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json<{ error: string }>().error).toBe(SERVICING_BO_MSG.lineNotInSuspense);
+    const won = answers.find((a) => a.statusCode === 200)!.json<{ line: { status: string; loan_id: number | null } }>().line;
+    const posted = [...(await app.ctx.repos.loanBook.ledger(first.loanId)), ...(await app.ctx.repos.loanBook.ledger(second.loanId))].filter(
+      (e) => e.kind === 'payroll_remittance',
+    );
+    if (won.status === 'rejected') expect(posted).toEqual([]);
+    else expect(posted).toEqual([expect.objectContaining({ loanId: won.loan_id, amountCents: 5_000 })]);
   });
 });
 

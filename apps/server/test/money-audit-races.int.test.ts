@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AchCredit } from '../src/adapters/ach/port';
 import { achCreditTraceNumbers, applications, autoDebitAuthorizations, disbursements, loanTransactions, notifications } from '../src/db/schema/index';
 import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
+import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, call } from './identity-helpers';
 import { saveCard } from './servicing-helpers';
@@ -229,5 +230,23 @@ describe('the refund of a credit balance, by ACH credit', { timeout: 180_000 }, 
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the status after a ledger change (refreshLoanStatus)', { timeout: 180_000 }, () => {
+  it('moves a late loan to default, never to charge-off (the daily run does that, with its entries); 10 at once agree', async () => {
+    const who = await borrower();
+    const late = addDays(parseIsoDate(who.loan.disbursement_date), 75);
+    expect((await ledgerOn(who.loan.id, late)).position.daysPastDue).toBeGreaterThanOrEqual(20);
+    await money.setBusinessDate(late);
+    const thresholds = { defaultDays: 5, chargeOffDays: 20 };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refreshLoanStatus(app().ctx, who.loan.id, thresholds)));
+    expect(new Set(answers)).toEqual(new Set(['default']));
+    const { entries, trail } = await trailOf(who.loan.id);
+    expect((await ledgerOn(who.loan.id, late)).row.status, trail).toBe('default');
+    expect(
+      entries.filter((e) => e.kind === 'charge_off'),
+      trail,
+    ).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { dueAutoDebits } from '../src/modules/loan-book/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/loan-book/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';
@@ -603,7 +604,7 @@ describe('ledger, payment history and paid_off', () => {
     expect(errorsOf(closedPay)).toEqual([PAYMENT_MSG.loanNotPayable]);
   });
 
-  it('days past due move the loan to default, then charge_off (SERVICING_DEFAULT_DAYS / SERVICING_CHARGE_OFF_DAYS)', async () => {
+  it('days past due move the loan to default, then the daily run charges it off (SERVICING_DEFAULT_DAYS / SERVICING_CHARGE_OFF_DAYS)', async () => {
     const late = await fundedBorrower(app);
     const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.loanBook.loan(late.loan.id))!);
     const firstDue = schedule.dueDates[0]!;
@@ -617,10 +618,16 @@ describe('ledger, payment history and paid_off', () => {
     });
     await setBusinessDate(addDays(firstDue, defaultDays));
     expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('default');
-    await setBusinessDate(addDays(firstDue, chargeOffDays));
-    expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('charge_off');
+    // Late enough for a charge-off: a ledger change leaves it in default; the daily run charges it off, with the
+    // charge-off entries that write the balance off.
+    const chargeOffDay = addDays(firstDue, chargeOffDays);
+    await setBusinessDate(chargeOffDay);
+    expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('default');
+    expect((await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, late.loan.id))).filter((e) => e.kind === 'charge_off')).toEqual([]);
+    await runDailyServicing(app.ctx, { from: chargeOffDay, through: chargeOffDay });
     const [row] = await db().select().from(loans).where(eq(loans.id, late.loan.id));
     expect(row).toMatchObject({ status: 'charge_off' });
+    expect((await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, late.loan.id))).filter((e) => e.kind === 'charge_off')).not.toEqual([]);
   });
 
   it('the database refuses a loan status outside spec §3', async () => {
