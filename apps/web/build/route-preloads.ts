@@ -1,6 +1,7 @@
 import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { isLandingTablePath } from '../src/app/landing-paths';
+import { READ_PRELOADS_META } from '../src/app/read-preloads';
 
 /** The full route table's module: the app's start loads it for any page but the landing table's (app/landing-paths.ts). */
 const ROUTE_TABLE_MODULE = 'app/router.tsx';
@@ -21,8 +22,9 @@ export const LANDING_ROUTES: Readonly<Record<string, readonly string[]>> = {
  * The modules a landing page's first reads import when they start (their answers' schemas, which the HTTP
  * client loads with the request: docs/architecture.md, "The dashboard's first load"), by the end of their
  * path. Left to the reads, they are asked for only once the page has rendered, a round trip and their
- * download after it; preloaded (at low priority, after the page's own chunks) they are in when the answers
- * are, and the page draws them at once. Held to the reads' dynamic imports by `route-preloads.test.ts`.
+ * download after it; the app's start preloads them once the router has the page's modules (index.html names
+ * their chunks: src/app/read-preloads.ts), so they are in soon after the first render without taking bandwidth
+ * from what it needs. Held to the reads' dynamic imports by `dashboard-first-render.test.ts`.
  */
 export const LANDING_READ_MODULES: Readonly<Record<string, readonly string[]>> = {
   // The shell's reads (session check, notifications, banners, benefits) are checked by hand, without zod.
@@ -52,6 +54,8 @@ const LANDING_KEYS: Readonly<Record<string, string>> = {
  */
 /** The chunk of the app's start module and everything it imports statically. */
 export const START_CHUNK = 'app';
+/** The landing page whose modules shared with other landing pages are in the start chunk (`landingChunkName`). */
+const SHARED_WITH_START = '/dashboard';
 
 export function landingChunkName(options: { srcDir: string; entry: string; boot?: string; repoRoot?: string }) {
   const roots = new Map<string, string[]>();
@@ -137,6 +141,10 @@ export function landingChunkName(options: { srcDir: string; entry: string; boot?
     const pages = landingOf(id, ctx, new Set());
     // A module the page's own modules load too is evaluated before its first render: it stays with them.
     if (pages.size === 0) return readsChunkOf(id, ctx) ?? null;
+    // What the signed-in landing page shares with the public ones (a few kB in all) goes with the app's start, which
+    // every page preloads from index.html: over HTTP/1.1 (six connections) each small chunk and its stylesheet cost a
+    // connection's round trip, and React's download waited for a free connection behind them.
+    if (pages.size > 1 && pages.has(SHARED_WITH_START)) return START_CHUNK;
     return `pages-${Object.keys(LANDING_ROUTES)
       .filter((path) => pages.has(path))
       .map((path) => LANDING_KEYS[path])
@@ -148,7 +156,8 @@ export function landingChunkName(options: { srcDir: string; entry: string; boot?
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 export interface RoutePreloads {
-  [path: string]: { js: string[]; css: string[] };
+  /** `reads`: the first reads' chunks, which the app's start preloads (index.html's READ_PRELOADS_META), not the server. */
+  [path: string]: { js: string[]; css: string[]; reads: string[] };
 }
 
 /**
@@ -183,6 +192,26 @@ function chunkGraph(bundle: OutputBundle) {
 }
 
 /**
+ * The chunks of `path`'s first reads (LANDING_READ_MODULES) with their static imports, less those of `entry` and of
+ * the page's own modules (LANDING_ROUTES: the server preloads those).
+ */
+function readChunksOf(
+  path: string,
+  byModule: Map<string, OutputChunk>,
+  closure: (roots: readonly OutputChunk[]) => Set<OutputChunk>,
+  entry: Set<OutputChunk>,
+  srcDir: string,
+): OutputChunk[] {
+  const pageChunks = closure((LANDING_ROUTES[path] ?? []).flatMap((module) => byModule.get(`${srcDir}/${module}`) ?? []));
+  const roots = (LANDING_READ_MODULES[path] ?? []).map((suffix) => {
+    const chunk = [...byModule.entries()].find(([id]) => id.endsWith(`/${suffix}`))?.[1];
+    if (!chunk) throw new Error(`route-preloads: no chunk for ${suffix} (${path}'s first reads); is it still imported?`);
+    return chunk;
+  });
+  return [...closure(roots)].filter((chunk) => !entry.has(chunk) && !pageChunks.has(chunk));
+}
+
+/**
  * Writes `route-preloads.json` beside index.html (above), and puts the app's start module (`start`,
  * main.tsx, which the entry imports only after the first paint: src/boot.ts) and its static imports in
  * index.html as <link rel="modulepreload">: they download with the HTML, not after the paint.
@@ -202,17 +231,34 @@ export function routePreloads(options: { srcDir: string; base?: string; start?: 
         if (!start) throw new Error(`route-preloads: no chunk holds ${startId}`);
         const already = closure([ctx.chunk]);
         const needed = [...closure([start])].filter((chunk) => !already.has(chunk));
+        // The landing pages' first reads' chunks, for the app's start to preload (src/app/read-preloads.ts).
+        const entry = closure([ctx.chunk, start]);
+        const reads = Object.keys(LANDING_READ_MODULES).map((path) => ({
+          path,
+          files: readChunksOf(path, byModule, closure, entry, options.srcDir).map((chunk) => `${base}${chunk.fileName}`),
+        }));
         // Its stylesheets stay render-blocking, as when they were the entry's (prerender.mjs inlines them).
         const css = [...new Set(needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))];
         return {
           html,
           tags: [
             ...css.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })),
-            ...needed.map((chunk) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
-              injectTo: 'head' as const,
-            })),
+            // Largest first (React, then the vendor chunk): over HTTP/1.1 the first six requests get the connections, and
+            // the files that take longest to download must not wait for one behind the small ones.
+            ...[...needed]
+              .sort((a, b) => b.code.length - a.code.length)
+              .map((chunk) => ({
+                tag: 'link',
+                attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+                injectTo: 'head' as const,
+              })),
+            ...reads
+              .filter(({ files }) => files.length > 0)
+              .map(({ path, files }) => ({
+                tag: 'meta',
+                attrs: { name: READ_PRELOADS_META, 'data-path': path, content: files.join(' ') },
+                injectTo: 'head' as const,
+              })),
           ],
         };
       },
@@ -233,17 +279,18 @@ export function routePreloads(options: { srcDir: string; base?: string; start?: 
           return chunk;
         });
         const pageChunks = closure(roots);
-        const reads = (LANDING_READ_MODULES[path] ?? []).map((suffix) => {
-          const chunk = [...byModule.entries()].find(([id]) => id.endsWith(`/${suffix}`))?.[1];
-          if (!chunk) this.error(`route-preloads: no chunk for ${suffix} (${path}'s first reads); is it still imported?`);
-          return chunk;
-        });
-        // The reads' chunks come after the page's own: those are needed first (the preloads' order is the requests').
-        const readChunks = [...closure(reads)].filter((chunk) => !pageChunks.has(chunk));
-        const needed = [...pageChunks, ...readChunks].filter((chunk) => !entry.has(chunk));
+        // The reads' chunks are not the server's to preload: the app's start does, once the page's own chunks are in
+        // (`reads`, in index.html: READ_PRELOADS_META). Preloaded with them, they shared the bandwidth with what the first
+        // render needs, and arrived last anyway.
+        const readChunks = readChunksOf(path, byModule, closure, entry, options.srcDir);
+        const needed = [...pageChunks].filter((chunk) => !entry.has(chunk));
         const css = new Set<string>();
-        for (const chunk of needed) for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`${base}${file}`);
-        result[path] = { js: needed.map((chunk) => `${base}${chunk.fileName}`), css: [...css] };
+        for (const chunk of [...needed, ...readChunks]) for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`${base}${file}`);
+        result[path] = {
+          js: needed.map((chunk) => `${base}${chunk.fileName}`),
+          css: [...css],
+          reads: readChunks.map((chunk) => `${base}${chunk.fileName}`),
+        };
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(result, null, 2)}\n` });
     },

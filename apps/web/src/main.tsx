@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient, setAppQueryClient } from './app/providers';
 import { createAppRouter, loadRouteTable } from './app/landing-routes';
 import { holdPrerendered } from './app/prerendered-page';
+import { preloadReadModules } from './app/read-preloads';
 import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
@@ -35,6 +36,8 @@ function start(root: HTMLElement) {
   setAppQueryClient(queryClient);
   const router = createAppRouter();
   setTimeout(() => router.initialize(), 0);
+  // The first reads' schemas (zod on /dashboard) download once the page's own modules are in, not beside them.
+  void whenRouterReady(router).then(() => preloadReadModules(location.pathname));
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

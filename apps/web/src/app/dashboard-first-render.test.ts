@@ -64,7 +64,7 @@ const DASHBOARD_READ_MODULES = [
 ];
 
 describe("the dashboard's first reads' schemas", () => {
-  it('are the modules the server preloads with the page (LANDING_READ_MODULES), so none is asked for after the render', async () => {
+  it("are the modules the app's start preloads (LANDING_READ_MODULES, named in index.html), so none is asked for only after the render", async () => {
     const { readFileSync } = await import('node:fs');
     const { resolve } = await import('node:path');
     const imported = new Set<string>();
