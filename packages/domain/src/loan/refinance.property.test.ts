@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, parseIsoDate } from '../dates';
+import { addDays } from '../dates';
 import { cents } from '../money';
 import { feeFor } from './fees';
 import type { FeeRule } from './fees';
@@ -27,31 +27,14 @@ import { buildSchedule } from './schedule';
 import type { LoanSchedule } from './schedule';
 import { allocatePayment, payoff, replay } from './servicing';
 import type { LoanEvent } from './servicing';
+import { loanTermsArb } from './terms.arbitrary';
 
-const oldLoanArb = fc
-  .record({
-    amount: fc.integer({ min: 50_000, max: 500_000 }),
-    feeBp: fc.integer({ min: 0, max: 500 }),
-    feeFinanced: fc.boolean(),
-    rate: fc.integer({ min: 0, max: 3600 }),
-    n: fc.integer({ min: 3, max: 24 }),
-    frequency: fc.constantFrom('monthly' as const, 'biweekly' as const, 'semimonthly' as const, 'weekly' as const),
-    disb: fc.integer({ min: 0, max: 1000 }),
-    gap: fc.integer({ min: 14, max: 45 }),
-  })
-  .map((r): LoanSchedule => {
-    const disbursementDate = addDays(parseIsoDate('2024-01-01'), r.disb);
-    return buildSchedule({
-      amountCents: cents(r.amount),
-      originationFeeCents: cents(Math.floor((r.amount * r.feeBp) / 10_000)),
-      feeFinanced: r.feeFinanced,
-      annualRatePercent: (r.rate / 100).toFixed(2),
-      frequency: r.frequency,
-      numberOfPayments: r.n,
-      disbursementDate,
-      firstPaymentDate: addDays(disbursementDate, r.gap),
-    });
-  });
+const oldLoanArb = loanTermsArb({
+  frequencies: ['monthly', 'biweekly', 'semimonthly', 'weekly'],
+  payments: { min: 3, max: 24 },
+  from: '2024-01-01',
+  days: 1000,
+}).map((terms): LoanSchedule => buildSchedule(terms));
 
 /** Payments before the refinance: on-time installments (a random number of them), a prepayment, a late fee. */
 const historyArb = fc.record({

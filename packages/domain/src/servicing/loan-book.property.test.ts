@@ -49,6 +49,7 @@ import { checkRevisedDueDates, withRevisedDueDates } from '../loan/schedule-revi
 import { cents } from '../money';
 import { amountToSend, paymentLimit, payoffRequest, settlementDate } from './payment-limit';
 import type { PaymentMode, PaymentOnItsWay } from './payment-limit';
+import { loanTermsArb } from '../loan/terms.arbitrary';
 
 // ---------------------------------------------------------------- the book (what the server stores)
 
@@ -630,29 +631,7 @@ const commandArbs: fc.Arbitrary<LoanCommand>[] = [
 // ---------------------------------------------------------------- the property
 
 /** Small monthly loans: $500–$5,000, 3–12 payments, 0–36 % a year, a fee financed or withheld. */
-const termsArb: fc.Arbitrary<LoanTerms> = fc
-  .record({
-    amount: fc.integer({ min: 50_000, max: 500_000 }),
-    feeBp: fc.integer({ min: 0, max: 500 }),
-    feeFinanced: fc.boolean(),
-    rate: fc.integer({ min: 0, max: 3600 }),
-    n: fc.integer({ min: 3, max: 12 }),
-    disb: fc.integer({ min: 0, max: 1000 }),
-    gap: fc.integer({ min: 14, max: 45 }),
-  })
-  .map((r): LoanTerms => {
-    const disbursementDate = addDays(parseIsoDate('2024-01-01'), r.disb);
-    return {
-      amountCents: cents(r.amount),
-      originationFeeCents: cents(Math.floor((r.amount * r.feeBp) / 10_000)),
-      feeFinanced: r.feeFinanced,
-      annualRatePercent: (r.rate / 100).toFixed(2),
-      frequency: 'monthly',
-      numberOfPayments: r.n,
-      disbursementDate,
-      firstPaymentDate: addDays(disbursementDate, r.gap),
-    };
-  });
+const termsArb = loanTermsArb({ frequencies: ['monthly'], payments: { min: 3, max: 12 }, from: '2024-01-01', days: 1000 });
 
 function runBook(terms: LoanTerms, cmds: Iterable<LoanCommand>, skipKnownIssues = true): void {
   let book: Book | null = null;
