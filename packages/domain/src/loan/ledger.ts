@@ -241,6 +241,10 @@ function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntr
     }
   }
   const owed = chargedOff + returnedAfter;
+  // Money beyond what was owed after the charge-off is a credit; a refund since pays it back. A refund larger than
+  // the credit is today (the credit it paid back was later owed again: a payment the charge-off counted returned
+  // after it) is money the borrower has back, so it is owed again too.
+  const credit = base.unappliedCents + Math.max(0, recovered - owed) - refundedAfter;
   const zero = cents(0);
   return {
     ...base,
@@ -249,8 +253,7 @@ function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntr
     outstandingCents: zero,
     refundOwedCents: zero,
     paidCents: cents(base.paidCents + recovered),
-    // Money beyond what was owed after the charge-off is a credit, less what was paid back since.
-    unappliedCents: cents(Math.max(0, base.unappliedCents + Math.max(0, recovered - owed) - refundedAfter)),
+    unappliedCents: cents(Math.max(0, credit)),
     remainingTerms: 0,
     nextDueDate: null,
     closed: true,
@@ -265,7 +268,7 @@ function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntr
       },
       returnedAfterCents: cents(returnedAfter),
       recoveredCents: cents(recovered),
-      recoverableCents: cents(Math.max(0, owed - recovered)),
+      recoverableCents: cents(Math.max(0, owed - recovered) + Math.max(0, -credit)),
     },
   };
 }

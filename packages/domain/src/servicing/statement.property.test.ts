@@ -16,38 +16,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, parseIsoDate, toParts } from '../dates';
 import type { IsoDate } from '../dates';
+import { cents } from '../money';
 import { chargeOffComponents, positionAsOf } from '../loan/ledger';
 import type { LedgerEntry, LedgerEntryKind } from '../loan/ledger';
 import { buildSchedule } from '../loan/schedule';
 import type { LoanSchedule, LoanTerms } from '../loan/schedule';
-import { cents } from '../money';
 import { monthOf, monthPeriod, statementFigures, yearEndFigures } from './statement';
 import type { StatementFigures } from './statement';
+import { loanTermsArb } from '../loan/terms.arbitrary';
 
-const termsArb: fc.Arbitrary<LoanTerms> = fc
-  .record({
-    amount: fc.integer({ min: 50_000, max: 500_000 }),
-    feeBp: fc.integer({ min: 0, max: 500 }),
-    feeFinanced: fc.boolean(),
-    rate: fc.integer({ min: 0, max: 3600 }),
-    n: fc.integer({ min: 2, max: 12 }),
-    disb: fc.integer({ min: 0, max: 700 }),
-    gap: fc.integer({ min: 14, max: 45 }),
-    frequency: fc.constantFrom('monthly' as const, 'biweekly' as const),
-  })
-  .map((r): LoanTerms => {
-    const disbursementDate = addDays(parseIsoDate('2025-01-01'), r.disb);
-    return {
-      amountCents: cents(r.amount),
-      originationFeeCents: cents(Math.floor((r.amount * r.feeBp) / 10_000)),
-      feeFinanced: r.feeFinanced,
-      annualRatePercent: (r.rate / 100).toFixed(2),
-      frequency: r.frequency,
-      numberOfPayments: r.n,
-      disbursementDate,
-      firstPaymentDate: addDays(disbursementDate, r.gap),
-    };
-  });
+const termsArb = loanTermsArb({ frequencies: ['monthly', 'biweekly'], payments: { min: 2, max: 12 }, from: '2025-01-01', days: 700 });
 
 type Step =
   | { kind: 'pay'; gap: number; ledgerKind: LedgerEntryKind; share: number; extra: number }
@@ -241,5 +219,46 @@ describe('a payment returned on its charge-off day (found by the property, seed 
     expect(s.otherAdjustmentsCents).toBe(0);
     expect(s.closingBalanceCents).toBe(50000);
     expect(s.openingBalanceCents + s.lines.reduce((t, l) => t + l.effectCents, 0) + s.interestChargedCents + s.feeAdjustmentCents).toBe(s.closingBalanceCents);
+  });
+});
+
+describe('a refund of an over-recovery, then a payment the charge-off counted returned (found by the property, seed 1101843765)', () => {
+  it('owes again what was refunded: the refund is money the borrower has back', () => {
+    const terms: LoanTerms = {
+      amountCents: cents(50000),
+      originationFeeCents: cents(0),
+      feeFinanced: false,
+      annualRatePercent: '0.00',
+      frequency: 'monthly',
+      numberOfPayments: 2,
+      disbursementDate: parseIsoDate('2025-01-01'),
+      firstPaymentDate: parseIsoDate('2025-01-15'),
+    };
+    const steps: Step[] = [
+      { kind: 'pay', gap: 0, ledgerKind: 'scheduled_debit', share: 83, extra: 800 },
+      { kind: 'chargeOff', gap: 0 },
+      { kind: 'recover', gap: 0, share: 79, extra: 62 },
+      { kind: 'pay', gap: 0, ledgerKind: 'scheduled_debit', share: 1, extra: 1556 },
+      { kind: 'refund', gap: 0 },
+      { kind: 'return', gap: 0, pick: 0 },
+    ];
+    const schedule = buildSchedule(terms);
+    const entries = buildLedger(schedule, steps);
+    // Lent 500.00; paid 423.00 (returned), 61.45 and 15.56 after the charge-off of 77.00; 0.01 refunded.
+    expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([
+      ['disbursement', 50000],
+      ['scheduled_debit', 42300],
+      ['charge_off', 7700],
+      ['recovery', 6145],
+      ['scheduled_debit', 1556],
+      ['refund', 1],
+      ['reversal', 42300],
+    ]);
+    const p = positionAsOf(schedule, entries, terms.disbursementDate);
+    expect(p.chargeOff?.recoverableCents).toBe(50000 - (6145 + 1556 - 1));
+    expect(p.unappliedCents).toBe(0);
+    const s = statementFigures(schedule, entries, monthsThrough(terms.disbursementDate, terms.disbursementDate)[0]!);
+    expect(s.otherAdjustmentsCents).toBe(0);
+    expect(s.closingBalanceCents).toBe(42300);
   });
 });
