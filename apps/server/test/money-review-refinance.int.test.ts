@@ -4,7 +4,6 @@
  * closed_refinanced. Attacked with borrower card payments on the old loan in parallel with the funding: the
  * old loan must never be paid beyond what it owed (no credit made by the refinance), whichever wins.
  */
-import type { TLoanTerms } from '@payrail/contract/application';
 import type { TFundResponse } from '@payrail/contract/backoffice';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import { cents } from '@payrail/domain/money';
@@ -13,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loans } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
-import { get, post, uploadDocument } from './application-helpers';
-import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';
 import type { FundedBorrower } from './servicing-helpers';
+import { signedRefinance } from './support/refinance-kit';
 import { ledgerTrail, moneyApp } from './support/money-kit';
 
 const money = moneyApp({ keyPrefix: 'review-refi', staff: ['servicer', 'underwriter'] });
@@ -37,26 +35,7 @@ async function approvedRefinance(): Promise<FundedBorrower> {
     at: app().ctx.now(),
     idempotencyKey: `review-refi-repay-${who.id}`,
   });
-  const started = await post(app(), who.token, '/api/refinance', { loan_id: who.loan.id });
-  expect(started.statusCode, started.body).toBe(200);
-  const terms = (await get(app(), who.token, '/api/loan')).json<TLoanTerms>();
-  await get(app(), who.token, `/api/loan?amount=${terms.amount_options[0]!}`);
-  expect((await get(app(), who.token, '/api/associate_terms_consent')).statusCode).toBe(200);
-  expect((await post(app(), who.token, '/api/workflow/next_status', { current_status: 'refinancing_loan_terms' })).statusCode).toBe(200);
-  await uploadDocument(app(), who.token, 'pay_stub');
-  await uploadDocument(app(), who.token, 'allotment');
-  const submitted = await post(app(), who.token, '/api/workflow/change_status', { new_status: 'ready_for_review' });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  const moved = await call(app(), {
-    method: 'POST',
-    url: `/api/backoffice/applications/${who.id}/status`,
-    headers: auth(underwriter()),
-    payload: { new_status: 'refinancing_esignature' },
-  });
-  expect(moved.statusCode, moved.body).toBe(200);
-  const signed = await post(app(), who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
-  expect(signed.statusCode, signed.body).toBe(200);
-  expect((await call(app(), { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter()) })).statusCode).toBe(200);
+  await signedRefinance(app(), who, underwriter());
   return who;
 }
 

@@ -21,10 +21,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disbursements, loans } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
-import { get, post, uploadDocument } from './application-helpers';
+import { get } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
 import type { FundedBorrower } from './servicing-helpers';
+import { signedRefinance } from './support/refinance-kit';
 import { ledgerTrail, moneyApp, nextBusiness, nextOrSame, nextSaturday } from './support/money-kit';
 
 const money = moneyApp({ keyPrefix: 'refi-weekend', staff: ['servicer', 'underwriter'] });
@@ -62,27 +63,7 @@ async function approvedRefinance(
     at: app().ctx.now(),
     idempotencyKey: `refi-weekend-repay-${tag}-${who.id}`,
   });
-  const started = await post(app(), who.token, '/api/refinance', { loan_id: who.loan.id });
-  expect(started.statusCode, started.body).toBe(200);
-  const terms = (await get(app(), who.token, '/api/loan')).json<TLoanTerms>();
-  const chosen = (await get(app(), who.token, `/api/loan?amount=${terms.amount_options[0]!}`)).json<TLoanTerms>();
-  expect((await get(app(), who.token, '/api/associate_terms_consent')).statusCode).toBe(200);
-  expect((await post(app(), who.token, '/api/workflow/next_status', { current_status: 'refinancing_loan_terms' })).statusCode).toBe(200);
-  await uploadDocument(app(), who.token, 'pay_stub');
-  await uploadDocument(app(), who.token, 'allotment');
-  const submitted = await post(app(), who.token, '/api/workflow/change_status', { new_status: 'ready_for_review' });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  const moved = await call(app(), {
-    method: 'POST',
-    url: `/api/backoffice/applications/${who.id}/status`,
-    headers: auth(underwriter()),
-    payload: { new_status: 'refinancing_esignature' },
-  });
-  expect(moved.statusCode, moved.body).toBe(200);
-  const signed = await post(app(), who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
-  expect(signed.statusCode, signed.body).toBe(200);
-  const approved = await call(app(), { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter()) });
-  expect(approved.statusCode, approved.body).toBe(200);
+  const chosen = await signedRefinance(app(), who, underwriter());
   return { who, chosen, repaidCents };
 }
 
