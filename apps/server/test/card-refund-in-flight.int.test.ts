@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, call } from './identity-helpers';
 import { errorsOf, saveCard } from './servicing-helpers';
 import type { FundedBorrower } from './servicing-helpers';
-import { moneyApp, nextBusiness } from './support/money-kit';
+import { moneyApp, nextBusiness, nextSaturday } from './support/money-kit';
 
 const money = moneyApp({ keyPrefix: 'card-refund-in-flight' });
 beforeAll(money.setup, 240_000);
 afterAll(money.teardown);
-const { app, borrower, pay, pull, runDays, ledgerOn, txsOf, entriesOf, returnDebit, newKey, trailOf } = money;
+const { app, borrower, pay, pull, runDays, ledgerOn, txsOf, entriesOf, returnDebit, newKey, trailOf, expectFiguresAgree } = money;
 
 const CREDIT = 3_000;
 
@@ -133,5 +133,11 @@ describe('a card refund of a credit that stands on a debit in flight', { timeout
     const { position } = await ledgerOn(who.loan.id, sendDay);
     expect(position.unappliedCents, trail).toBe(0);
     expect(position.outstandingCents, trail).toBe(sent.amountCents - CREDIT);
+    // The borrower's page, the servicer's and the ledger agree after the return, and on the weekend after it.
+    await expectFiguresAgree(who, sendDay);
+    const saturday = nextSaturday(sendDay);
+    await runDays(addDays(sendDay, 1), saturday);
+    await expectFiguresAgree(who, saturday);
+    expect(await refundsOf(who.loan.id)).toEqual([]);
   });
 });

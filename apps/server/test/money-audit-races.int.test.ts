@@ -50,11 +50,11 @@ async function sentPayment() {
 }
 
 describe('a servicer reversing a payment in parallel', { timeout: 180_000 }, () => {
-  it('10 reversals of the same payment at once: one reverses it, the others 409, one reversal entry', async () => {
+  it('20 reversals of the same payment at once: one reverses it, the others 409, one reversal entry', async () => {
     const { who, sent, entry } = await sentPayment();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => reverse(who.loan.id, entry.id, `Posted in error (${String(i)})`)));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => reverse(who.loan.id, entry.id, `Posted in error (${String(i)})`)));
     const { entries, txs, trail } = await trailOf(who.loan.id);
-    expect(answers.map((a) => a.statusCode).sort(), trail).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    expect(answers.map((a) => a.statusCode).sort(), trail).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
     for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json<{ error: string }>().error).toBe(SERVICING_BO_MSG.alreadyReversed);
     expect(
       entries.filter((e) => e.kind === 'reversal'),
@@ -80,7 +80,7 @@ describe('a servicer reversing a payment in parallel', { timeout: 180_000 }, () 
     expect(txs.filter((t) => t.retryOfId === sent.id).length, trail).toBeLessThanOrEqual(1);
   });
 
-  it('reversing the card payoff of a closed loan (10 at once, with 3 card payments racing): the loan is open again, owes the payoff, and can be paid', async () => {
+  it('reversing the card payoff of a closed loan (20 at once, with 3 card payments racing): the loan is open again, owes the payoff, and can be paid', async () => {
     const who = await borrower();
     const loanId = who.loan.id;
     const on = parseIsoDate(who.loan.disbursement_date);
@@ -92,15 +92,15 @@ describe('a servicer reversing a payment in parallel', { timeout: 180_000 }, () 
     expect((await ledgerOn(loanId, on)).row.status).toBe('closed_paid');
 
     const answers = await Promise.all([
-      ...Array.from({ length: 10 }, (_, i) => reverse(loanId, payoffEntry.id, `Card payment disputed (${String(i)})`)),
+      ...Array.from({ length: 20 }, (_, i) => reverse(loanId, payoffEntry.id, `Card payment disputed (${String(i)})`)),
       ...Array.from({ length: 3 }, () => pull(who.token, { account: card, amount: 1_000, loan_id: loanId })),
     ]);
     const { entries, trail } = await trailOf(loanId);
-    const reversals = answers.slice(0, 10);
-    expect(reversals.map((a) => a.statusCode).sort(), trail).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    const reversals = answers.slice(0, 20);
+    expect(reversals.map((a) => a.statusCode).sort(), trail).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
     // A card payment that came before the reversal found nothing owed (refused); one after it was taken.
-    const pulledCents = answers.slice(10).filter((a) => a.statusCode === 200).length * 1_000;
-    for (const a of answers.slice(10)) expect([200, 422], `${a.body}\n${trail}`).toContain(a.statusCode);
+    const pulledCents = answers.slice(20).filter((a) => a.statusCode === 200).length * 1_000;
+    for (const a of answers.slice(20)) expect([200, 422], `${a.body}\n${trail}`).toContain(a.statusCode);
     expect(
       entries.filter((e) => e.kind === 'reversal'),
       trail,
@@ -234,13 +234,13 @@ describe('the refund of a credit balance, by ACH credit', { timeout: 180_000 }, 
 });
 
 describe('the status after a ledger change (refreshLoanStatus)', { timeout: 180_000 }, () => {
-  it('moves a late loan to default, never to charge-off (the daily run does that, with its entries); 10 at once agree', async () => {
+  it('moves a late loan to default, never to charge-off (the daily run does that, with its entries); 20 at once agree', async () => {
     const who = await borrower();
     const late = addDays(parseIsoDate(who.loan.disbursement_date), 75);
     expect((await ledgerOn(who.loan.id, late)).position.daysPastDue).toBeGreaterThanOrEqual(20);
     await money.setBusinessDate(late);
     const thresholds = { defaultDays: 5, chargeOffDays: 20 };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => refreshLoanStatus(app().ctx, who.loan.id, thresholds)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refreshLoanStatus(app().ctx, who.loan.id, thresholds)));
     expect(new Set(answers)).toEqual(new Set(['default']));
     const { entries, trail } = await trailOf(who.loan.id);
     expect((await ledgerOn(who.loan.id, late)).row.status, trail).toBe('default');
