@@ -114,6 +114,15 @@ describe('a card refund of a credit that stands on a debit in flight', { timeout
     ).toHaveLength(paidBack / 2000);
     expect(paidBack, trail).toBeLessThanOrEqual(sure);
     expect(paidBack, trail).toBeGreaterThan(0);
+    // Once the payoff has settled, the daily run's sweep pays back the rest: everything refunded, nothing left.
+    const settled: IsoDate = settlementDate(sendDay);
+    await runDays(addDays(sendDay, 1), settled);
+    const after = await trailOf(who.loan.id);
+    expect(
+      (await refundsOf(who.loan.id)).reduce((sum, e) => sum + e.amountCents, 0),
+      after.trail,
+    ).toBe(credit);
+    expect((await ledgerOn(who.loan.id, settled)).position, after.trail).toMatchObject({ outstandingCents: 0, unappliedCents: 0 });
   });
 
   it("20 parallel refunds racing the payoff's return refund nothing: the loan owes what came back, less the credit", async () => {
